@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { API_VERSION, ApiPaths, Messages } from '@rally/contract';
+import type { Config } from './config.js';
+import { migrateToLatest, openDatabase, type Db } from './db/database.js';
+import { authenticatePlugin } from './http/authenticate.js';
+import { ok } from './http/envelope.js';
+import { badRequest } from './http/errors.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { AuthRepository } from './modules/auth/repository.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { AuthService } from './modules/auth/service.js';
+import { createMailer } from './modules/mail/mailer.js';
+import { profileRoutes } from './modules/profile/routes.js';
+
+export interface AppOptions {
+  config: Config;
+  /** Tests pass their own database (a temp SQLite file or an isolated PostgreSQL schema). */
+  db?: Db;
+  logger?: boolean;
+}
+
+/** Builds the whole app from its configuration; `main.ts` only listens. */
+export async function buildApp({ config, db: givenDb, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+        }
+      : false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+  });
+
+  const db = givenDb ?? openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, 'rally.sqlite') });
+  await migrateToLatest(db.kysely);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+
+  const mailer = createMailer({ db: db.kysely, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const auth = new AuthService({
+    repo: new AuthRepository(db.kysely),
+    mailer,
+    secret: config.APP_SECRET,
+    publicUrl: config.PUBLIC_URL,
+  });
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await db.kysely.destroy();
+    await redis?.quit();
+  });
+
+  registerErrorHandler(app);
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'rally-rl:' } : {}),
+  });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request) => {
+        const version = request.headers['accept-version'];
+        if (version !== undefined && version !== API_VERSION) throw badRequest(Messages.unsupportedVersion, 'unsupported_version');
+      });
+      await api.register(authenticatePlugin, { auth });
+      api.get(`/${ApiPaths.health}`, async () => {
+        await db.kysely.selectFrom('users').select('id').limit(1).execute();
+        return ok({ status: 'ok' });
+      });
+      authRoutes(api, { auth });
+      profileRoutes(api, { auth });
+    },
+    { prefix: '/api' },
+  );
+
+  registerWebApp(app, config.WEB_DIST_DIR);
+  return app;
+}
+
+/** Serves the built web app, with index.html for every client route. */
+function registerWebApp(app: FastifyInstance, dir: string): void {
+  const index = path.join(dir, 'index.html');
+  if (!existsSync(index)) {
+    app.log.warn({ dir }, 'web app not built: only the API is served (run npm run build)');
+    return;
+  }
+  void app.register(fastifyStatic, { root: dir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+    }
+    return reply.status(404).send({ message: Messages.notFound, code: 'not_found' });
+  });
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/web/dist, seen from src/ (dev) and from dist/ (built) alike. */
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must start with ${protocols.join(' or ')}`,
+    });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().default('Rally <no-reply@rally.local>'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  WEB_DIST_DIR: z.string().default(defaultWebDist),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'APP_SECRET'> {
+  /** Key for HMACs of one-time codes; generated once into DATA_DIR when not given. */
+  APP_SECRET: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; every bad variable is named in the error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const cfg = parsed.data;
+  const dataDir = path.resolve(cfg.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return { ...cfg, DATA_DIR: dataDir, APP_SECRET: cfg.APP_SECRET ?? readOrCreateSecret(dataDir) };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,61 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers on both
+ * SQLite and PostgreSQL, so the same code reads both (docs/adr/0002-one-schema-two-databases.md).
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string;
+  avatar: string | null;
+  email_verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+}
+
+export type CodePurpose = 'verify' | 'reset';
+
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: CodePurpose;
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: 'pending' | 'sent' | 'logged' | 'failed';
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  one_time_codes: OneTimeCodesTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,4 @@
+/** Current time as the ISO-8601 UTC string the database stores. */
+export const nowIso = (): string => new Date().toISOString();
+
+export const isoAfter = (ms: number, from: Date = new Date()): string => new Date(from.getTime() + ms).toISOString();

@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import type { CodePurpose, Database, NewUser, UserRow } from '../../db/schema.js';
+import { nowIso } from '../../lib/clock.js';
+
+/** Users, bearer tokens and one-time codes: the only code of this module that touches Kysely. */
+export class AuthRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findUserByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  findUserById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async createUser(user: NewUser): Promise<UserRow> {
+    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async markVerified(userId: number): Promise<void> {
+    const now = nowIso();
+    await this.db
+      .updateTable('users')
+      .set({ email_verified_at: now, updated_at: now })
+      .where('id', '=', userId)
+      .where('email_verified_at', 'is', null)
+      .execute();
+  }
+
+  async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: nowIso() })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async insertToken(userId: number, tokenHash: string): Promise<void> {
+    const now = nowIso();
+    await this.db
+      .insertInto('auth_tokens')
+      .values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now })
+      .execute();
+  }
+
+  findUserByTokenHash(tokenHash: string) {
+    return this.db
+      .selectFrom('auth_tokens')
+      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+      .selectAll('users')
+      .select(['auth_tokens.id as token_id', 'auth_tokens.last_used_at as token_last_used_at'])
+      .where('auth_tokens.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  async touchToken(tokenId: number): Promise<void> {
+    await this.db.updateTable('auth_tokens').set({ last_used_at: nowIso() }).where('id', '=', tokenId).execute();
+  }
+
+  async deleteToken(tokenId: number): Promise<void> {
+    await this.db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
+  }
+
+  /** Revokes every session of a user, or all but one. */
+  async deleteTokensOfUser(userId: number, exceptTokenId?: number): Promise<void> {
+    await this.db
+      .deleteFrom('auth_tokens')
+      .where('user_id', '=', userId)
+      .$if(exceptTokenId !== undefined, (q) => q.where('id', '!=', exceptTokenId!))
+      .execute();
+  }
+
+  /** Replaces any open code of this purpose with a new one. */
+  async replaceCode(userId: number, purpose: CodePurpose, codeHash: string, expiresAt: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('one_time_codes')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .execute();
+      await trx
+        .insertInto('one_time_codes')
+        .values({
+          user_id: userId,
+          purpose,
+          code_hash: codeHash,
+          attempts: 0,
+          expires_at: expiresAt,
+          used_at: null,
+          created_at: nowIso(),
+        })
+        .execute();
+    });
+  }
+
+  /** The newest unused, unexpired code of this purpose. */
+  findOpenCode(userId: number, purpose: CodePurpose) {
+    return this.db
+      .selectFrom('one_time_codes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', nowIso())
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  async countAttempt(codeId: number): Promise<void> {
+    await this.db
+      .updateTable('one_time_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', codeId)
+      .execute();
+  }
+
+  /** Marks a code used; false when another request used it first. */
+  async consumeCode(codeId: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('one_time_codes')
+      .set({ used_at: nowIso() })
+      .where('id', '=', codeId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+}

@@ -1,0 +1,45 @@
+/** Business constants and limits of spec §9 and decisions.md. */
+export const Limits = {
+  passwordMin: 4,
+  codeMin: 4,
+  cardHolderNameMin: 3,
+  aboutMeMin: 10,
+  topicMin: 6,
+  topicMax: 165,
+  thoughtMax: 500,
+  textPostMin: 4,
+  textPostMax: 500,
+  slideshowTextMax: 300,
+  slideshowContentMax: 500,
+  listNameMin: 4,
+  listNameMax: 50,
+  taskDescriptionMin: 4,
+  taskDescriptionMax: 500,
+  priorityMax: 25,
+  commentMin: 4,
+  nameMax: 100,
+  emailMax: 254,
+  passwordMax: 256,
+  inviteEmailsMax: 50,
+} as const;
+
+export const Timing = {
+  /** Length of a verification / reset code's life (decisions.md). */
+  codeTtlMs: 10 * 60 * 1000,
+  codeMaxAttempts: 5,
+  /** Verify screen: Resend is enabled after this countdown. */
+  resendCountdownMs: 5 * 60 * 1000,
+  authErrorMs: 4000,
+  formErrorMs: 2000,
+  checkinIntervalMs: 4 * 60 * 60 * 1000,
+  maxSnackbars: 3,
+} as const;
+
+export const Paging = {
+  firstPage: 1,
+  feedPerPage: 10,
+  defaultPerPage: 20,
+  maxPerPage: 50,
+} as const;
+
+export const VERIFICATION_CODE_LENGTH = 6;

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { Limits } from '../limits.js';
+import { Messages } from '../messages.js';
+import { emailField, passwordField } from './common.js';
+
+const requiredName = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(Limits.nameMax, Messages.tooLong);
+
+const codeField = (required: string, min: string) =>
+  z.string({ error: required }).trim().min(1, required).min(Limits.codeMin, min).max(32, min);
+
+/** Adds the spec's confirmation rule to a schema with password and password_confirmation. */
+function withConfirmation<T extends z.ZodObject<{ password: z.ZodType<string>; password_confirmation: z.ZodType<string> }>>(
+  schema: T,
+) {
+  return schema.refine((v) => v.password === v.password_confirmation, {
+    message: Messages.passwordsMustMatch,
+    path: ['password_confirmation'],
+  });
+}
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: passwordField,
+});
+export type LoginInput = z.input<typeof loginSchema>;
+export type LoginData = z.output<typeof loginSchema>;
+
+export const registerSchema = withConfirmation(
+  z.object({
+    first_name: requiredName(Messages.firstNameRequired),
+    last_name: requiredName(Messages.lastNameRequired),
+    email: emailField,
+    password: passwordField,
+    password_confirmation: z
+      .string({ error: Messages.passwordConfirmationRequired })
+      .min(1, Messages.passwordConfirmationRequired),
+    /** Optional invitation code carried from an invitation link. */
+    invitation_code: z.string().trim().max(64).optional(),
+  }),
+);
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterData = z.output<typeof registerSchema>;
+
+export const verifyAccountSchema = z.object({
+  email: emailField,
+  verification_code: codeField(Messages.codeRequired, Messages.codeMin),
+});
+export type VerifyAccountInput = z.input<typeof verifyAccountSchema>;
+export type VerifyAccountData = z.output<typeof verifyAccountSchema>;
+
+export const emailOnlySchema = z.object({ email: emailField });
+export type EmailOnlyInput = z.input<typeof emailOnlySchema>;
+export type EmailOnlyData = z.output<typeof emailOnlySchema>;
+
+export const verifyResetTokenSchema = z.object({
+  email: emailField,
+  token: codeField(Messages.tokenRequired, Messages.tokenMin),
+});
+export type VerifyResetTokenInput = z.input<typeof verifyResetTokenSchema>;
+export type VerifyResetTokenData = z.output<typeof verifyResetTokenSchema>;
+
+export const resetPasswordSchema = withConfirmation(
+  z.object({
+    email: emailField,
+    token: codeField(Messages.tokenRequired, Messages.tokenMin),
+    password: passwordField,
+    password_confirmation: z
+      .string({ error: Messages.passwordConfirmationRequired })
+      .min(1, Messages.passwordConfirmationRequired),
+  }),
+);
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+export type ResetPasswordData = z.output<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = withConfirmation(
+  z.object({
+    old_password: z.string({ error: Messages.oldPasswordRequired }).min(1, Messages.oldPasswordRequired),
+    password: passwordField,
+    password_confirmation: z
+      .string({ error: Messages.changePasswordConfirmationRequired })
+      .min(1, Messages.changePasswordConfirmationRequired),
+    email: emailField,
+  }),
+);
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+export type ChangePasswordData = z.output<typeof changePasswordSchema>;
+
+export const deviceTokenSchema = z.object({
+  device_id: z.string().trim().min(1).max(255),
+  device_token: z.string().trim().min(1).max(4096),
+  device_os_id: z.coerce.number().int().positive(),
+});
+
+/** The user as the API presents it (spec §3). */
+export interface UserDto {
+  id: number;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  email: string;
+  avatar: string | null;
+  email_verified_at: string | null;
+  created_at: string;
+}
+
+/** Login / verify-account answer: the user with a bearer token. */
+export interface AuthUserDto extends UserDto {
+  token: string;
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { Limits } from '../limits.js';
+import { Messages } from '../messages.js';
+
+/** A required, trimmed, lower-cased, valid e-mail address. */
+export const emailField = z
+  .string({ error: Messages.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, Messages.emailRequired)
+  .max(Limits.emailMax, Messages.tooLong)
+  .pipe(z.email(Messages.emailInvalid));
+
+/** A required password of at least the spec's minimum length. */
+export const passwordField = z
+  .string({ error: Messages.passwordRequired })
+  .min(1, Messages.passwordRequired)
+  .min(Limits.passwordMin, Messages.passwordMin)
+  .max(Limits.passwordMax, Messages.tooLong);
+
+/** Query-string page number, from 1. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(50).optional(),
+});
+
+export const idParam = z.coerce.number().int().positive();
