@@ -22,10 +22,17 @@ export interface AppOptions {
   /** Tests pass their own database (a temp SQLite file or an isolated PostgreSQL schema). */
   db?: Db;
   logger?: boolean;
+  /** Prefix of rate-limit keys in Redis; tests keep theirs apart. */
+  rateLimitNamespace?: string;
 }
 
 /** Builds the whole app from its configuration; `main.ts` only listens. */
-export async function buildApp({ config, db: givenDb, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db: givenDb,
+  logger = true,
+  rateLimitNamespace = 'rally-rl:',
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -59,7 +66,7 @@ export async function buildApp({ config, db: givenDb, logger = true }: AppOption
   registerErrorHandler(app);
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'rally-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: rateLimitNamespace } : {}),
   });
 
   await app.register(

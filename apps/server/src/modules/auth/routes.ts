@@ -16,6 +16,12 @@ import { parse } from '../../http/validate.js';
 import { presentAuthUser, presentUser } from './presenter.js';
 import type { AuthService } from './service.js';
 
+/** The e-mail a body names, normalised as the schemas do, for per-account limits. */
+function emailOf(body: unknown): string {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
 /** Per-IP limits run before the body is read; per-account limits after it. */
 const perIp = (max: number, timeWindow: number) => ({ config: { rateLimit: { max, timeWindow } } });
 const MINUTE = 60_000;
@@ -25,7 +31,7 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
     const check = app.createRateLimit({
       max,
       timeWindow,
-      keyGenerator: (req: FastifyRequest) => `${name}:${String((req.body as { email?: unknown } | null)?.email ?? '').trim().toLowerCase()}`,
+      keyGenerator: (req: FastifyRequest) => `${name}:${emailOf(req.body)}`,
     });
     return async (request: FastifyRequest) => {
       const limit = await check(request);

@@ -4,7 +4,7 @@ import { VERIFICATION_CODE_LENGTH } from '@rally/contract';
 
 /** OWASP ASVS L2: argon2id, 19 MiB, t=2, p=1. @node-rs/argon2 hashes on its own thread pool. */
 // algorithm 2 is Argon2id (an ambient const enum, so written as its value).
-const ARGON2: Options = { algorithm: 2 as NonNullable<Options['algorithm']>, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const ARGON2: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
 

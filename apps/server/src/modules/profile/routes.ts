@@ -7,7 +7,9 @@ import { presentUser } from '../auth/presenter.js';
 import type { AuthService } from '../auth/service.js';
 
 export function profileRoutes(app: FastifyInstance, { auth }: { auth: AuthService }): void {
-  app.get(`/${ApiPaths.profile}`, { preHandler: app.requireUser }, async (request) => ok(presentUser(sessionOf(request).user)));
+  app.get(`/${ApiPaths.profile}`, { preHandler: app.requireUser }, (request, reply) =>
+    reply.send(ok(presentUser(sessionOf(request).user))),
+  );
 
   app.post(
     `/${ApiPaths.changePassword}`,

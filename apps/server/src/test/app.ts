@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Db } from '../db/database.js';
+
+/** Which database this run uses: PostgreSQL when TEST_DATABASE_URL is set, else SQLite files. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+export const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** JSON call against /api with optional bearer token. */
+  api: (method: InjectOptions['method'], url: string, body?: unknown, token?: string, extra?: Partial<InjectOptions>) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+}
+
+/** Builds the real app over a fresh database (temp SQLite file, or an isolated PostgreSQL schema). */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rally-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_URL: 'http://rally.test',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...(testRedisUrl ? { REDIS_URL: testRedisUrl } : {}),
+    ...env,
+  });
+
+  let schema: string | undefined;
+  if (testDatabaseUrl) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const db = openDatabase({
+    databaseUrl: testDatabaseUrl,
+    sqliteFile: path.join(dataDir, 'test.sqlite'),
+    ...(schema ? { pgSchema: schema } : {}),
+  });
+  const app = await buildApp({ config, db, logger: false, rateLimitNamespace: `rl-${randomBytes(6).toString('hex')}:` });
+  await app.ready();
+
+  return {
+    app,
+    db,
+    config,
+    api: (method, url, body, token, extra = {}) =>
+      app.inject({
+        method,
+        url: url.startsWith('/') ? url : `/api/${url}`,
+        headers: {
+          'accept-version': '1.3',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(extra.headers ?? {}),
+        },
+        ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+        ...extra,
+      } as InjectOptions),
+    close: async () => {
+      await app.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: testDatabaseUrl });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

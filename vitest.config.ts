@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const contract = path.resolve(import.meta.dirname, 'packages/contract/src/index.ts');
+
+export default defineConfig({
+  resolve: { alias: { '@rally/contract': contract } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
