@@ -90,16 +90,17 @@ export async function buildApp({
   return app;
 }
 
-/** Serves the built web app, with index.html for every client route. */
+/**
+ * Serves the built web app, with index.html for every client route; any other unknown path
+ * (and every unknown /api path) is a JSON 404.
+ */
 function registerWebApp(app: FastifyInstance, dir: string): void {
-  const index = path.join(dir, 'index.html');
-  if (!existsSync(index)) {
-    app.log.warn({ dir }, 'web app not built: only the API is served (run npm run build)');
-    return;
-  }
-  void app.register(fastifyStatic, { root: dir, wildcard: false, index: false });
+  const hasWeb = existsSync(path.join(dir, 'index.html'));
+  if (hasWeb) void app.register(fastifyStatic, { root: dir, wildcard: false, index: false });
+  else app.log.warn({ dir }, 'web app not built: only the API is served (run npm run build)');
+
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api/')) {
+    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/')) {
       return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
     }
     return reply.status(404).send({ message: Messages.notFound, code: 'not_found' });

@@ -43,7 +43,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ message: Messages.serverError, code: 'server_error' });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ message: Messages.notFound, code: 'not_found' });
-  });
 }

@@ -1,0 +1,30 @@
+import { Box, Paper, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+
+/** The frame of every auth screen: logo, product title and the form. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <Paper
+        elevation={0}
+        sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 }, border: 1, borderColor: 'divider' }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3 }}>
+          <img src="/rally-logo.svg" alt="Rally" width={40} height={40} />
+          <Typography variant="h6" color="primary" sx={{ fontWeight: 800 }}>
+            Rally
+          </Typography>
+        </Box>
+        <Typography component="h1" variant="h5" gutterBottom sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        {subtitle && (
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {subtitle}
+          </Typography>
+        )}
+        {children}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,216 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import {
+  Messages,
+  Timing,
+  emailOnlySchema,
+  resetPasswordSchema,
+  verifyResetTokenSchema,
+  type EmailOnlyData,
+  type EmailOnlyInput,
+  type ResetPasswordData,
+  type ResetPasswordInput,
+  type VerifyResetTokenData,
+  type VerifyResetTokenInput,
+} from '@rally/contract';
+import { FormTextField } from '../../../components/form-text-field';
+import { ApiError } from '../../../lib/api-client';
+import { useTimedMessage } from '../../../lib/use-timed-message';
+import { paths } from '../../../app/paths';
+import { useForgotPassword, useResetPassword, useVerifyResetToken } from '../api/auth-calls';
+import { AuthCard } from '../components/auth-card';
+
+type Step = 'forgotPassword' | 'resetCode' | 'newPassword' | 'done';
+
+const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+
+/** Spec §4: forgotPassword, resetCode, newPassword, then done. */
+export function ForgotPasswordRoute() {
+  const [step, setStep] = useState<Step>('forgotPassword');
+  const [email, setEmail] = useState('');
+  const [token, setToken] = useState('');
+  const [error, showError] = useTimedMessage(Timing.authErrorMs);
+  const navigate = useNavigate();
+
+  const alert = error && (
+    <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+      {error}
+    </Alert>
+  );
+
+  switch (step) {
+    case 'forgotPassword':
+      return (
+        <AuthCard title="Forgot your password?" subtitle="Enter your e-mail and we will send you a reset code.">
+          {alert}
+          <EmailStep
+            onDone={(value) => {
+              setEmail(value);
+              setStep('resetCode');
+            }}
+            onError={(err) => showError(messageOf(err))}
+          />
+        </AuthCard>
+      );
+    case 'resetCode':
+      return (
+        <AuthCard
+          title="Enter your reset code"
+          subtitle={
+            <>
+              If an account exists for <strong>{email}</strong>, a reset code is on its way.
+            </>
+          }
+        >
+          {alert}
+          <CodeStep
+            email={email}
+            onDone={(value) => {
+              setToken(value);
+              setStep('newPassword');
+            }}
+            onError={(err) => showError(messageOf(err))}
+          />
+        </AuthCard>
+      );
+    case 'newPassword':
+      return (
+        <AuthCard title="Choose a new password">
+          {alert}
+          <PasswordStep
+            email={email}
+            token={token}
+            onDone={() => setStep('done')}
+            onError={(err) => showError(messageOf(err))}
+          />
+        </AuthCard>
+      );
+    case 'done':
+      return (
+        <AuthCard title="Password reset">
+          <Box sx={{ textAlign: 'center', py: 2 }}>
+            <CheckCircleOutline color="success" sx={{ fontSize: 56 }} />
+            <Typography sx={{ my: 2 }}>{Messages.resetDone}</Typography>
+            <Button variant="contained" size="large" fullWidth onClick={() => void navigate(paths.login)}>
+              Continue to Login
+            </Button>
+          </Box>
+        </AuthCard>
+      );
+  }
+}
+
+interface StepProps<T> {
+  onDone: (value: T) => void;
+  onError: (err: unknown) => void;
+}
+
+function BackToLogin() {
+  return (
+    <Box sx={{ textAlign: 'center', mt: 2 }}>
+      <Link component={RouterLink} to={paths.login}>
+        Back to login
+      </Link>
+    </Box>
+  );
+}
+
+function EmailStep({ onDone, onError }: StepProps<string>) {
+  const forgot = useForgotPassword();
+  const { control, handleSubmit } = useForm<EmailOnlyInput, unknown, EmailOnlyData>({
+    resolver: zodResolver(emailOnlySchema),
+    defaultValues: { email: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await forgot.mutateAsync(values);
+      onDone(values.email);
+    } catch (err) {
+      onError(err);
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
+      <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={forgot.isPending}>
+        Send Code
+      </Button>
+      <BackToLogin />
+    </Box>
+  );
+}
+
+function CodeStep({ email, onDone, onError }: StepProps<string> & { email: string }) {
+  const verify = useVerifyResetToken();
+  const { control, handleSubmit } = useForm<VerifyResetTokenInput, unknown, VerifyResetTokenData>({
+    resolver: zodResolver(verifyResetTokenSchema),
+    defaultValues: { email, token: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await verify.mutateAsync(values);
+      onDone(values.token);
+    } catch (err) {
+      onError(err);
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <FormTextField
+        control={control}
+        name="token"
+        label="Reset Code"
+        autoComplete="one-time-code"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        autoFocus
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={verify.isPending}>
+        Verify Code
+      </Button>
+      <BackToLogin />
+    </Box>
+  );
+}
+
+function PasswordStep({ email, token, onDone, onError }: StepProps<void> & { email: string; token: string }) {
+  const reset = useResetPassword();
+  const { control, handleSubmit } = useForm<ResetPasswordInput, unknown, ResetPasswordData>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { email, token, password: '', password_confirmation: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await reset.mutateAsync(values);
+      onDone();
+    } catch (err) {
+      onError(err);
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <FormTextField
+        control={control}
+        name="password"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+      />
+      <FormTextField
+        control={control}
+        name="password_confirmation"
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={reset.isPending}>
+        Reset Password
+      </Button>
+      <BackToLogin />
+    </Box>
+  );
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Link, Stack } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Timing, loginSchema, type LoginData, type LoginInput } from '@rally/contract';
+import { FormTextField } from '../../../components/form-text-field';
+import { ApiError } from '../../../lib/api-client';
+import { sessionStore } from '../../../lib/session-storage';
+import { useTimedMessage } from '../../../lib/use-timed-message';
+import { paths, safeRedirect } from '../../../app/paths';
+import { useLogin } from '../api/auth-calls';
+import { AuthCard } from '../components/auth-card';
+
+export function LoginRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = useLogin();
+  const [error, showError] = useTimedMessage(Timing.authErrorMs);
+  const { control, handleSubmit } = useForm<LoginInput, unknown, LoginData>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+      await navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 403) {
+        // Spec §4: an unverified account goes to the verify screen with its e-mail stored.
+        sessionStore.setPending(values.email, 0);
+        await navigate(paths.verifyAccount);
+        return;
+      }
+      showError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+    }
+  });
+
+  return (
+    <AuthCard title="Sign in to Rally" subtitle="Welcome back! Sign in to keep your team engaged.">
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+            {error}
+          </Alert>
+        )}
+        <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
+        <FormTextField
+          control={control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <Box sx={{ textAlign: 'right', mt: 0.5 }}>
+          <Link component={RouterLink} to={paths.forgotPassword}>
+            Forgot password?
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={login.isPending}>
+          Sign In
+        </Button>
+        <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'center' }}>
+          <span>New to Rally?</span>
+          <Link component={RouterLink} to={{ pathname: paths.register, search: params.toString() }}>
+            Create an account
+          </Link>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Link, Stack } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Timing, registerSchema, type RegisterData, type RegisterInput } from '@rally/contract';
+import { FormTextField } from '../../../components/form-text-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useTimedMessage } from '../../../lib/use-timed-message';
+import { paths } from '../../../app/paths';
+import { useRegister } from '../api/auth-calls';
+import { AuthCard } from '../components/auth-card';
+
+const FIELDS = ['first_name', 'last_name', 'email', 'password', 'password_confirmation'] as const;
+
+export function RegisterRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const register = useRegister();
+  const [error, showError] = useTimedMessage(Timing.authErrorMs);
+  const invitationCode = params.get('invitation_code') ?? undefined;
+  const { control, handleSubmit, setError } = useForm<RegisterInput, unknown, RegisterData>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: params.get('email') ?? '',
+      password: '',
+      password_confirmation: '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await register.mutateAsync(invitationCode ? { ...values, invitation_code: invitationCode } : values);
+      await navigate(paths.verifyAccount);
+    } catch (err) {
+      // Spec §8: each message of the server's errors object is shown.
+      showError(applyServerErrors(err, setError, FIELDS));
+    }
+  });
+
+  return (
+    <AuthCard title="Join Rally" subtitle="Create your account to coach and engage your team.">
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+            {error}
+          </Alert>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+          <FormTextField control={control} name="first_name" label="First Name" autoComplete="given-name" autoFocus />
+          <FormTextField control={control} name="last_name" label="Last Name" autoComplete="family-name" />
+        </Stack>
+        <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
+        <FormTextField control={control} name="password" label="Password" type="password" autoComplete="new-password" />
+        <FormTextField
+          control={control}
+          name="password_confirmation"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={register.isPending}>
+          Sign Up
+        </Button>
+        <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'center' }}>
+          <span>Already have an account?</span>
+          <Link component={RouterLink} to={paths.login}>
+            Sign in
+          </Link>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useForm } from 'react-hook-form';
+import {
+  Messages,
+  Timing,
+  changePasswordSchema,
+  type ChangePasswordData,
+  type ChangePasswordInput,
+} from '@rally/contract';
+import { FormTextField } from '../../../components/form-text-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useTimedMessage } from '../../../lib/use-timed-message';
+import { useChangePassword } from '../api/profile';
+
+const FIELDS = ['old_password', 'password', 'password_confirmation', 'email'] as const;
+
+/** The owner's Change Password tab; submit stays disabled while the form is invalid (spec §5). */
+export function ChangePasswordForm({ email }: { email: string }) {
+  const change = useChangePassword();
+  const { enqueueSnackbar } = useSnackbar();
+  const [error, showError] = useTimedMessage(Timing.authErrorMs);
+  const { control, handleSubmit, setError, reset, formState } = useForm<
+    ChangePasswordInput,
+    unknown,
+    ChangePasswordData
+  >({
+    resolver: zodResolver(changePasswordSchema),
+    mode: 'onChange',
+    defaultValues: { old_password: '', password: '', password_confirmation: '', email },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values);
+      enqueueSnackbar(Messages.passwordChanged, { variant: 'success' });
+      reset();
+    } catch (err) {
+      const rest = applyServerErrors(err, setError, FIELDS);
+      showError(rest ? `${Messages.passwordUpdateFailed} ${rest}` : Messages.passwordUpdateFailed);
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ maxWidth: 480 }}>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+          {error}
+        </Alert>
+      )}
+      <FormTextField
+        control={control}
+        name="old_password"
+        label="Old Password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <FormTextField
+        control={control}
+        name="password"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <FormTextField
+        control={control}
+        name="password_confirmation"
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={!formState.isValid} loading={change.isPending}>
+        Update Password
+      </Button>
+    </Box>
+  );
+}

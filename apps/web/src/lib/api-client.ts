@@ -1,0 +1,68 @@
+import { API_VERSION, ApiPaths, type Envelope, type ErrorBody } from '@rally/contract';
+import { sessionStore } from './session-storage';
+
+/** An error answer from the API, with the server's message and per-field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+
+  /** First message of a field, else the top-level message. */
+  firstFor(field: string): string {
+    return this.errors[field]?.[0] ?? this.message;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+  signal?: AbortSignal;
+}
+
+/** What a 401 does: clear the stored session and reload, which lands on sign-in (spec §4, §8). */
+let onUnauthorized = () => {
+  sessionStore.clear();
+  window.location.reload();
+};
+export const setUnauthorizedHandler = (fn: () => void) => {
+  onUnauthorized = fn;
+};
+
+/** The one typed client: bearer token, Accept-version 1.3, the envelope unwrapped to its body. */
+export async function api<T>(
+  path: string,
+  { method = 'GET', body, query, signal }: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const url = new URL(`/api/${path.replace(/^\//, '')}`, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-version': API_VERSION };
+  const token = sessionStore.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body: payload, signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'Network error. Check your connection and try again.');
+  }
+  const json = (await res.json().catch(() => null)) as (Envelope<T> & ErrorBody) | null;
+  if (res.ok) return json ?? ({ data: undefined } as Envelope<T>);
+
+  if (res.status === 401 && path !== ApiPaths.login) onUnauthorized();
+  throw new ApiError(res.status, json?.message ?? `Request failed (${res.status}).`, json?.errors ?? {}, json?.code);
+}

@@ -1,0 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { ApiPaths } from '@rally/contract';
+import { api } from './api-client';
+import { sessionStore, type StoredSession } from './session-storage';
+
+/** The signed-in user and token, or null for a guest. */
+export function useSession(): StoredSession | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+}
+
+/** Signs out: the logout call, then local storage and cached server state are cleared (spec §4). */
+export function useSignOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await api(ApiPaths.logout, { method: 'POST' });
+    } catch {
+      // The token may already be revoked; signing out locally is what matters.
+    }
+    sessionStore.clear();
+    queryClient.clear();
+  }, [queryClient]);
+}
