@@ -1,10 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { API_VERSION, ApiPaths, Messages } from '@rally/contract';
+import { API_VERSION, ApiPaths, Limits, Messages } from '@rally/contract';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { authenticatePlugin } from './http/authenticate.js';
@@ -14,8 +16,25 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
+import { BillingRepository } from './modules/billing/repository.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { BillingService } from './modules/billing/service.js';
+import { scheduleTrialExpiry } from './modules/billing/trial-job.js';
+import { InvitationsRepository } from './modules/invitations/repository.js';
+import { invitationRoutes } from './modules/invitations/routes.js';
+import { InvitationsService } from './modules/invitations/service.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { memberRoutes } from './modules/members/routes.js';
+import { MembersService } from './modules/members/service.js';
 import { profileRoutes } from './modules/profile/routes.js';
+import { TeamsRepository } from './modules/teams/repository.js';
+import { teamRoutes } from './modules/teams/routes.js';
+import { TeamsService } from './modules/teams/service.js';
+import { FILES_PREFIX, localDiskStorage } from './modules/uploads/storage.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Images drawn for Rally (levels, moods, buzzes), shipped with the server. */
+const ASSETS_DIR = path.resolve(here, '../assets');
 
 export interface AppOptions {
   config: Config;
@@ -24,6 +43,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Prefix of rate-limit keys in Redis; tests keep theirs apart. */
   rateLimitNamespace?: string;
+  /** Run the in-process schedules (trial expiry); tests call the jobs themselves. */
+  schedules?: boolean;
 }
 
 /** Builds the whole app from its configuration; `main.ts` only listens. */
@@ -32,6 +53,7 @@ export async function buildApp({
   db: givenDb,
   logger = true,
   rateLimitNamespace = 'rally-rl:',
+  schedules = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -50,14 +72,32 @@ export async function buildApp({
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
 
   const mailer = createMailer({ db: db.kysely, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const billing = new BillingService(new BillingRepository(db.kysely), config.TRIAL_DAYS);
   const auth = new AuthService({
     repo: new AuthRepository(db.kysely),
     mailer,
     secret: config.APP_SECRET,
     publicUrl: config.PUBLIC_URL,
+    onUserCreated: (userId) => billing.startTrial(userId),
   });
+  const filesDir = path.join(config.DATA_DIR, 'files');
+  mkdirSync(filesDir, { recursive: true });
+  const storage = localDiskStorage(filesDir);
+  const teamsRepo = new TeamsRepository(db.kysely);
+  const teams = new TeamsService(teamsRepo, billing, storage);
+  const members = new MembersService(teamsRepo);
+  const invitations = new InvitationsService({
+    repo: new InvitationsRepository(db.kysely),
+    teamsRepo,
+    teams,
+    billing,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+  });
+  const stopSchedules = schedules ? scheduleTrialExpiry(billing, app.log) : () => undefined;
 
   app.addHook('onClose', async () => {
+    stopSchedules();
     mailer.close();
     await db.kysely.destroy();
     await redis?.quit();
@@ -68,6 +108,10 @@ export async function buildApp({
     global: false,
     ...(redis ? { redis, nameSpace: rateLimitNamespace } : {}),
   });
+
+  await app.register(multipart, { limits: { fileSize: Limits.imageMaxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 } });
+  await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false, maxAge: '7d' });
+  await app.register(fastifyStatic, { root: filesDir, prefix: FILES_PREFIX, decorateReply: false, maxAge: '1d' });
 
   await app.register(
     async (api) => {
@@ -82,6 +126,10 @@ export async function buildApp({
       });
       authRoutes(api, { auth });
       profileRoutes(api, { auth });
+      billingRoutes(api, { billing });
+      teamRoutes(api, { teams });
+      memberRoutes(api, { members });
+      invitationRoutes(api, { invitations });
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,5 @@
+type Id = number | string;
+
 /** API paths of spec §7, relative to /api/. One table for server routes and web calls. */
 export const ApiPaths = {
   health: 'health',
@@ -13,4 +15,20 @@ export const ApiPaths = {
   profile: 'user/profile',
   profileOf: (userId: number | string) => `user/profile/${userId}`,
   changePassword: 'user/profile/password',
+  subscriptionPackages: 'subscription-packages',
+  userSubscription: 'user/subscription',
+  teams: 'user/teams',
+  createTeam: 'user/team',
+  team: (id: Id) => `user/team/${id}`,
+  teamProfile: (id: Id) => `user/team/${id}/profile`,
+  teamMembers: (id: Id) => `user/team/${id}/members`,
+  teamInvite: (id: Id) => `user/team/${id}/invite`,
+  changeUserRole: (id: Id) => `user/team/${id}/change-user-role`,
+  teamMember: (id: Id, userId: Id) => `user/team/${id}/member/${userId}`,
+  levelsOfEngagement: 'user/team/level-of-engagement',
+  teamLevelOfEngagement: (id: Id) => `user/team/${id}/level-of-engagement`,
+  readWelcomeMessage: (id: Id) => `user/team/${id}/read-welcome-message`,
+  pendingInvitations: 'user/team/invitations/pending',
+  rejectInvitation: 'user/team/invitations/reject',
+  joinTeam: 'user/team/join',
 } as const;

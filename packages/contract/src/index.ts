@@ -5,3 +5,5 @@ export * from './envelope.js';
 export * from './api-paths.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
+export * from './schemas/teams.js';
+export * from './schemas/billing.js';

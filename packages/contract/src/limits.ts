@@ -18,6 +18,8 @@ export const Limits = {
   priorityMax: 25,
   commentMin: 4,
   nameMax: 100,
+  teamNameMax: 50,
+  imageMaxBytes: 5 * 1024 * 1024,
   emailMax: 254,
   passwordMax: 256,
   inviteEmailsMax: 50,

@@ -49,12 +49,65 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  plan: 'Free' | 'Premium';
+  stripe_status: 'active' | 'trialing' | 'canceled' | 'past_due' | 'incomplete' | 'unpaid';
+  trial_ends_at: string | null;
+  next_invoice_at: string | null;
+  action_performed_by: number | null;
+  subscription_service: number | null;
+  has_payment_method: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  avatar: string | null;
+  owner_id: number;
+  is_personal: number;
+  level_of_engagement_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamMembersTable {
+  team_id: number;
+  user_id: number;
+  role_id: number;
+  read_welcome_message: number;
+  joined_at: string;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  team_id: number;
+  invitor_id: number;
+  email: string;
+  code: string;
+  status: 'pending' | 'accepted' | 'rejected';
+  reject_reason: string | null;
+  created_at: string;
+  responded_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   one_time_codes: OneTimeCodesTable;
   mail_outbox: MailOutboxTable;
+  subscriptions: SubscriptionsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  invitations: InvitationsTable;
 }
+
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

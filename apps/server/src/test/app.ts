@@ -47,7 +47,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     sqliteFile: path.join(dataDir, 'test.sqlite'),
     ...(schema ? { pgSchema: schema } : {}),
   });
-  const app = await buildApp({ config, db, logger: false, rateLimitNamespace: `rl-${randomBytes(6).toString('hex')}:` });
+  const app = await buildApp({ config, db, logger: false, rateLimitNamespace: `rl-${randomBytes(6).toString('hex')}:`, schedules: false });
   await app.ready();
 
   return {

@@ -30,6 +30,8 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   secret: string;
   publicUrl: string;
+  /** Runs after an account is created (billing starts the Coach trial). */
+  onUserCreated?: (userId: number) => Promise<void>;
 }
 
 /** The signed-in user and the token row that proved it. */
@@ -55,6 +57,7 @@ export class AuthService {
       created_at: now,
       updated_at: now,
     });
+    await this.deps.onUserCreated?.(user.id);
     await this.sendVerificationCode(user);
     return user;
   }

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Database, SubscriptionRow } from '../../db/schema.js';
+import { nowIso } from '../../lib/clock.js';
+
+export class BillingRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findByUser(userId: number): Promise<SubscriptionRow | undefined> {
+    return this.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async createTrial(userId: number, trialEndsAt: string): Promise<void> {
+    const now = nowIso();
+    await this.db
+      .insertInto('subscriptions')
+      .values({
+        user_id: userId,
+        plan: 'Premium',
+        stripe_status: 'trialing',
+        trial_ends_at: trialEndsAt,
+        next_invoice_at: null,
+        action_performed_by: null,
+        subscription_service: null,
+        has_payment_method: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+
+  /**
+   * Moves every trial that has ended without a payment method to the Member plan, marked as
+   * done by the system. One idempotent UPDATE, so several API nodes may run it at once.
+   */
+  async expireTrials(now: string, systemActor: number): Promise<number> {
+    const res = await this.db
+      .updateTable('subscriptions')
+      .set({ plan: 'Free', stripe_status: 'active', action_performed_by: systemActor, updated_at: now })
+      .where('stripe_status', '=', 'trialing')
+      .where('has_payment_method', '=', 0)
+      .where('trial_ends_at', '<=', now)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+}

@@ -1,0 +1,49 @@
+import { ACTION_BY_SYSTEM, isCoach } from '@rally/contract';
+import type { SubscriptionRow } from '../../db/schema.js';
+import { isoAfter, nowIso } from '../../lib/clock.js';
+import { presentSubscription } from './presenter.js';
+import type { BillingRepository } from './repository.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export class BillingService {
+  constructor(
+    private readonly repo: BillingRepository,
+    private readonly trialDays: number,
+  ) {}
+
+  /** Every new account starts a Coach trial (decisions.md). */
+  startTrial(userId: number): Promise<void> {
+    return this.repo.createTrial(userId, isoAfter(this.trialDays * DAY));
+  }
+
+  /** The user's subscription; an account without one is on the Member plan. */
+  async subscriptionOf(userId: number): Promise<SubscriptionRow> {
+    const row = await this.repo.findByUser(userId);
+    if (row) return row;
+    const now = nowIso();
+    return {
+      id: 0,
+      user_id: userId,
+      plan: 'Free',
+      stripe_status: 'active',
+      trial_ends_at: null,
+      next_invoice_at: null,
+      action_performed_by: null,
+      subscription_service: null,
+      has_payment_method: 0,
+      created_at: now,
+      updated_at: now,
+    };
+  }
+
+  /** Premium, active or trialing: may create engagements and invite (spec §6). */
+  async isCoach(userId: number): Promise<boolean> {
+    return isCoach(presentSubscription(await this.subscriptionOf(userId)));
+  }
+
+  /** The scheduled job: ended trials without a payment method move to the Member plan. */
+  expireTrials(now: Date = new Date()): Promise<number> {
+    return this.repo.expireTrials(now.toISOString(), ACTION_BY_SYSTEM);
+  }
+}

@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { Database, InvitationRow } from '../../db/schema.js';
+import { nowIso } from '../../lib/clock.js';
+
+export interface PendingInvitationRow {
+  id: number;
+  code: string;
+  created_at: string;
+  team_id: number;
+  team_name: string;
+  team_avatar: string | null;
+  invitor_id: number;
+  invitor_first_name: string;
+  invitor_last_name: string;
+  invitor_avatar: string | null;
+}
+
+export class InvitationsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findPending(teamId: number, email: string): Promise<InvitationRow | undefined> {
+    return this.db
+      .selectFrom('invitations')
+      .selectAll()
+      .where('team_id', '=', teamId)
+      .where('email', '=', email)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+  }
+
+  /** A pending invitation by its code, only when it was sent to this e-mail. */
+  findPendingByCodeFor(code: string, email: string): Promise<InvitationRow | undefined> {
+    return this.db
+      .selectFrom('invitations')
+      .selectAll()
+      .where('code', '=', code)
+      .where('email', '=', email)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+  }
+
+  async create(teamId: number, invitorId: number, email: string, code: string): Promise<void> {
+    await this.db
+      .insertInto('invitations')
+      .values({ team_id: teamId, invitor_id: invitorId, email, code, status: 'pending', reject_reason: null, created_at: nowIso(), responded_at: null })
+      .execute();
+  }
+
+  /** Existing members among these e-mails. */
+  async memberEmails(teamId: number, emails: string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('team_members')
+      .innerJoin('users', 'users.id', 'team_members.user_id')
+      .select('users.email')
+      .where('team_members.team_id', '=', teamId)
+      .where('users.email', 'in', emails)
+      .execute();
+    return new Set(rows.map((r) => r.email));
+  }
+
+  async existingAccounts(emails: string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const rows = await this.db.selectFrom('users').select('email').where('email', 'in', emails).execute();
+    return new Set(rows.map((r) => r.email));
+  }
+
+  private pendingFor(email: string) {
+    return this.db
+      .selectFrom('invitations as i')
+      .innerJoin('teams as t', 't.id', 'i.team_id')
+      .innerJoin('users as u', 'u.id', 'i.invitor_id')
+      .where('i.email', '=', email)
+      .where('i.status', '=', 'pending');
+  }
+
+  countPendingFor(email: string): Promise<number> {
+    return this.pendingFor(email)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  }
+
+  pagePendingFor(email: string, offset: number, limit: number): Promise<PendingInvitationRow[]> {
+    return this.pendingFor(email)
+      .select([
+        'i.id',
+        'i.code',
+        'i.created_at',
+        't.id as team_id',
+        't.name as team_name',
+        't.avatar as team_avatar',
+        'u.id as invitor_id',
+        'u.first_name as invitor_first_name',
+        'u.last_name as invitor_last_name',
+        'u.avatar as invitor_avatar',
+      ])
+      .orderBy('i.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  /** Marks a pending invitation answered; false when it was answered already. */
+  async respond(id: number, status: 'accepted' | 'rejected', reason: string | null = null, db: Kysely<Database> = this.db): Promise<boolean> {
+    const res = await db
+      .updateTable('invitations')
+      .set({ status, reject_reason: reason, responded_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+}

@@ -1,0 +1,27 @@
+import type { FullConfig } from '@playwright/test';
+import { startAppServer } from './app-server.js';
+import { startMailSink } from './mail-sink.js';
+
+/**
+ * Starts the SMTP sink and the built server once for the whole run. Their addresses reach the
+ * config (baseURL) and the tests (mailbox) through the environment, which the test workers
+ * inherit. The returned function is Playwright's global teardown.
+ */
+export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+  const sink = await startMailSink();
+  let server;
+  try {
+    server = await startAppServer({ smtpUrl: sink.smtpUrl });
+  } catch (err) {
+    await sink.close();
+    throw err;
+  }
+  process.env.E2E_BASE_URL = server.baseUrl;
+  process.env.E2E_MAILBOX_URL = sink.httpUrl;
+  console.log(`[e2e] server ${server.baseUrl} (data ${server.dataDir}), mail sink ${sink.smtpUrl}`);
+
+  return async () => {
+    await server.stop();
+    await sink.close();
+  };
+}
