@@ -7,6 +7,8 @@ import { z } from 'zod';
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, seen from src/ (dev) and from dist/ (built) alike. */
 const defaultWebDist = path.resolve(here, '../../web/dist');
+/** <repo>/data, the same whether started from the root or from a workspace. */
+const defaultDataDir = path.resolve(here, '../../../data');
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -21,7 +23,7 @@ const optionalUrl = (protocols: string[]) =>
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(defaultDataDir),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),

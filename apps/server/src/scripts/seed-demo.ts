@@ -1,0 +1,78 @@
+/**
+ * Fills the configured database with a demo coach, members and teams so a new user can look
+ * around. Safe to run twice: it stops when the demo coach exists. Sign in as demo.coach@rally.test
+ * (or any demo member) with the password `rally-demo`.
+ */
+import path from 'node:path';
+import { Role } from '@rally/contract';
+import { loadConfig } from '../config.js';
+import { migrateToLatest, openDatabase } from '../db/database.js';
+import { nowIso } from '../lib/clock.js';
+import { AuthRepository } from '../modules/auth/repository.js';
+import { hashPassword } from '../modules/auth/secrets.js';
+import { BillingRepository } from '../modules/billing/repository.js';
+import { BillingService } from '../modules/billing/service.js';
+import { InvitationsRepository } from '../modules/invitations/repository.js';
+import { TeamsRepository } from '../modules/teams/repository.js';
+
+export const DEMO_PASSWORD = 'rally-demo';
+
+const PEOPLE = [
+  { first_name: 'Dana', last_name: 'Coach', email: 'demo.coach@rally.test' },
+  { first_name: 'Alex', last_name: 'Rivera', email: 'alex@rally.test' },
+  { first_name: 'Sam', last_name: 'Okafor', email: 'sam@rally.test' },
+  { first_name: 'Priya', last_name: 'Nair', email: 'priya@rally.test' },
+  { first_name: 'Jonas', last_name: 'Berg', email: 'jonas@rally.test' },
+  { first_name: 'Mei', last_name: 'Chen', email: 'mei@rally.test' },
+  { first_name: 'Lena', last_name: 'Fischer', email: 'lena@rally.test' },
+];
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, 'rally.sqlite') });
+  await migrateToLatest(db.kysely);
+  const auth = new AuthRepository(db.kysely);
+  const billing = new BillingService(new BillingRepository(db.kysely), config.TRIAL_DAYS);
+  const teams = new TeamsRepository(db.kysely);
+  const invitations = new InvitationsRepository(db.kysely);
+
+  if (await auth.findUserByEmail(PEOPLE[0]!.email)) {
+    console.log('Demo data is already there. Sign in as demo.coach@rally.test with password rally-demo.');
+    await db.kysely.destroy();
+    return;
+  }
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ids: number[] = [];
+  for (const p of PEOPLE) {
+    const now = nowIso();
+    const user = await auth.createUser({ ...p, password_hash: passwordHash, avatar: null, email_verified_at: now, created_at: now, updated_at: now });
+    await billing.startTrial(user.id);
+    ids.push(user.id);
+  }
+  const [coach, alex, sam, priya, jonas, mei, lena] = ids as [number, number, number, number, number, number, number];
+
+  const product = await teams.createTeam(coach, 'Product Squad', false, Role.Owner);
+  for (const id of [alex, sam, priya, jonas, mei]) await teams.addMember(product, id, Role.Member);
+  await teams.setRole(product, alex, Role.Admin);
+
+  const leaders = await teams.createTeam(coach, 'Leadership Circle', false, Role.Owner);
+  for (const id of [priya, lena]) await teams.addMember(leaders, id, Role.Member);
+
+  const design = await teams.createTeam(alex, 'Design Guild', false, Role.Owner);
+  await teams.addMember(design, mei, Role.Member);
+  await invitations.create(design, alex, 'sam@rally.test', 'DEMOJOIN2026');
+
+  await db.kysely.destroy();
+  console.log(`Demo data created in ${config.DATABASE_URL ? 'PostgreSQL' : path.join(config.DATA_DIR, 'rally.sqlite')}.
+Sign in with password "${DEMO_PASSWORD}" as:
+  demo.coach@rally.test  coach (Super Admin) of Product Squad and Leadership Circle
+  alex@rally.test        admin of Product Squad, coach of Design Guild
+  sam@rally.test         member, with a pending invitation to Design Guild
+  priya@rally.test, jonas@rally.test, mei@rally.test, lena@rally.test  members`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
