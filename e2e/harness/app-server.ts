@@ -6,10 +6,17 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
-export const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+
+/** Whether the server will serve the web app: the built index.html the server itself looks for. */
+export function webAppBuilt(env: NodeJS.ProcessEnv = process.env): boolean {
+  const dist = env.WEB_DIST_DIR ? path.resolve(repoRoot, env.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist');
+  return existsSync(path.join(dist, 'index.html'));
+}
 
 export interface AppServer {
   baseUrl: string;
+  /** False when apps/web/dist is not built: the server then answers only /api. */
+  webBuilt: boolean;
   dataDir: string;
   logFile: string;
   stop(): Promise<void>;
@@ -108,7 +115,7 @@ export async function startAppServer({ smtpUrl, env = {}, startTimeoutMs = 30_00
       if (child.exitCode !== null || child.signalCode !== null) break;
       try {
         const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
-        if (res.ok) return { baseUrl, dataDir, logFile, stop };
+        if (res.ok) return { baseUrl, webBuilt: webAppBuilt({ ...process.env, ...env }), dataDir, logFile, stop };
       } catch {
         // not listening yet
       }

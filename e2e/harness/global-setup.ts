@@ -18,7 +18,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   }
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_MAILBOX_URL = sink.httpUrl;
+  process.env.E2E_WEB_BUILT = server.webBuilt ? '1' : '0';
   console.log(`[e2e] server ${server.baseUrl} (data ${server.dataDir}), mail sink ${sink.smtpUrl}`);
+  if (!server.webBuilt)
+    console.log('[e2e] apps/web/dist is not built: only the API is served, browser tests of pages will fail');
 
   return async () => {
     await server.stop();

@@ -98,7 +98,7 @@ export async function buildApp({
 
   app.addHook('onClose', async () => {
     stopSchedules();
-    mailer.close();
+    await mailer.close(); // deliveries under way still record their result
     await db.kysely.destroy();
     await redis?.quit();
   });

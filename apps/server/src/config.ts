@@ -50,7 +50,10 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once; every bad variable is named in the error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (`PORT=` in a compose file) means "not set": without this, z.coerce reads
+  // '' as 0, so PORT= would listen on a random port and TRIAL_DAYS= would give no trial.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

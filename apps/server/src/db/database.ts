@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
@@ -39,9 +39,22 @@ export function openDatabase(opts: DbOptions): Db {
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
+/**
+ * The schema PostgreSQL creates tables in (the first of search_path); undefined on SQLite.
+ * Kysely's migrator looks for its bookkeeping tables in every schema unless told which one, so
+ * on a server shared by several schemas (parallel test runs, or another app beside Rally) it
+ * would find another schema's tables, skip creating its own and fail.
+ */
+async function currentPgSchema(db: Kysely<Database>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+}
+
 /** Applies every pending migration; throws on the first failure. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  const schema = await currentPgSchema(db);
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
 }

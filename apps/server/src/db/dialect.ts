@@ -21,3 +21,10 @@ export function dialectOf(db: Kysely<unknown>): DialectName {
   const name = db.getExecutor().adapter.constructor.name;
   return name.toLowerCase().includes('postgres') ? 'postgres' : 'sqlite';
 }
+
+/** True for a unique-constraint violation on either database (SQLite or PostgreSQL 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  const { code } = err;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

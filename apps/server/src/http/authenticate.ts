@@ -19,7 +19,8 @@ export function sessionOf(request: FastifyRequest): Session {
   return request.session;
 }
 
-const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,128})$/;
+/** The auth scheme is case-insensitive (RFC 7235); the token is our base64url. */
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,128})$/i;
 
 export const authenticatePlugin = fp<{ auth: AuthService }>(
   (app: FastifyInstance, { auth }, done) => {

@@ -12,8 +12,8 @@ function clientErrorOf(err: FastifyError): { status: number; body: ErrorBody } |
     case 'FST_REQ_FILE_TOO_LARGE':
       return { status: 413, body: { message: Messages.bodyTooLarge, code: 'body_too_large' } };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 415, body: { message: Messages.unsupportedMediaType, code: 'unsupported_media_type' } };
+    // FST_ERR_CTP_INVALID_CONTENT_LENGTH (body shorter or longer than declared) is a plain 400 below.
     default:
       break;
   }
@@ -31,7 +31,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       if (err.headers) void reply.headers(err.headers);
       const body: ErrorBody = { message: err.message, code: err.code };
-      if (err.errors) body.errors = err.errors;
+      if (err.errors && Object.keys(err.errors).length > 0) body.errors = err.errors;
       return reply.status(err.statusCode).send(body);
     }
     if (err.statusCode === 429) {

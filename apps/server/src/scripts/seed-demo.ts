@@ -47,6 +47,7 @@ async function main(): Promise<void> {
   for (const p of PEOPLE) {
     const now = nowIso();
     const user = await auth.createUser({ ...p, password_hash: passwordHash, avatar: null, email_verified_at: now, created_at: now, updated_at: now });
+    if (!user) throw new Error(`${p.email} exists already; the demo data is half there`);
     await billing.startTrial(user.id);
     ids.push(user.id);
   }

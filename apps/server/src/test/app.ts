@@ -16,7 +16,10 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
-  /** JSON call against /api with optional bearer token. */
+  /**
+   * JSON call against /api with optional bearer token; `extra` adds inject options
+   * (`remoteAddress`, `headers` merged over the defaults, an undefined value removes one).
+   */
   api: (method: InjectOptions['method'], url: string, body?: unknown, token?: string, extra?: Partial<InjectOptions>) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
@@ -47,34 +50,48 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     sqliteFile: path.join(dataDir, 'test.sqlite'),
     ...(schema ? { pgSchema: schema } : {}),
   });
-  const app = await buildApp({ config, db, logger: false, rateLimitNamespace: `rl-${randomBytes(6).toString('hex')}:`, schedules: false });
-  await app.ready();
+  const cleanUp = async () => {
+    if (schema) {
+      const client = new pg.Client({ connectionString: testDatabaseUrl });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, db, logger: false, rateLimitNamespace: `rl-${randomBytes(6).toString('hex')}:`, schedules: false });
+    await app.ready();
+  } catch (err) {
+    // A failed start (a migration error, say) must not leave a pool, a schema or files behind.
+    await db.kysely.destroy();
+    await cleanUp();
+    throw err;
+  }
 
   return {
     app,
     db,
     config,
-    api: (method, url, body, token, extra = {}) =>
+    api: (method, url, body, token, { headers, ...extra } = {}) =>
       app.inject({
         method,
         url: url.startsWith('/') ? url : `/api/${url}`,
-        headers: {
-          'accept-version': '1.3',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(extra.headers ?? {}),
-        },
         ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
         ...extra,
+        // Merged last, so extra headers add to or override the defaults (undefined drops one).
+        headers: Object.fromEntries(
+          Object.entries({
+            'accept-version': '1.3',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(headers ?? {}),
+          }).filter(([, v]) => v !== undefined),
+        ),
       } as InjectOptions),
     close: async () => {
       await app.close();
-      if (schema) {
-        const client = new pg.Client({ connectionString: testDatabaseUrl });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }

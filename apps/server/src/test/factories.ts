@@ -1,9 +1,22 @@
 import { expect } from 'vitest';
+import type { CodePurpose } from '../db/schema.js';
 import type { TestApp } from './app.js';
 
 let seq = 0;
 /** A fresh, unique e-mail address for one test. */
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++seq}@example.test`;
+
+let ipSeq = 0;
+/** A fresh client address, so per-IP rate limits of one call do not leak into another. */
+export const uniqueIp = () => {
+  const n = ++ipSeq;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
+/** Every mail sent to an address, oldest first. */
+export function mailsTo(t: TestApp, email: string) {
+  return t.db.kysely.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('id', 'asc').execute();
+}
 
 /** The last code mailed to an address, read from the outbox like a person reads their mail. */
 export async function lastMailedCode(t: TestApp, email: string): Promise<string> {
@@ -18,6 +31,50 @@ export async function lastMailedCode(t: TestApp, email: string): Promise<string>
   return code!;
 }
 
+/** A six-digit code that differs from `code` (a guess that is surely wrong). */
+export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** Moves every open code of a user (of one purpose) into the past. */
+export async function expireCodes(t: TestApp, email: string, purpose: CodePurpose): Promise<void> {
+  const user = await t.db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const res = await t.db.kysely
+    .updateTable('one_time_codes')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('user_id', '=', user.id)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  expect(Number(res.numUpdatedRows), `a ${purpose} code to expire`).toBeGreaterThan(0);
+}
+
+export interface UserInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+}
+
+/** Valid registration input, with a unique e-mail. */
+export const userInput = (overrides: Partial<UserInput> = {}): UserInput => ({
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: uniqueEmail(),
+  password: 'secret-pass',
+  ...overrides,
+});
+
+/** Registers an account through the API and leaves it unverified; returns its input and mailed code. */
+export async function registerUser(
+  t: TestApp,
+  overrides: Partial<UserInput> = {},
+): Promise<UserInput & { id: number; code: string }> {
+  const input = userInput(overrides);
+  const reg = await t.api('POST', 'register', { ...input, password_confirmation: input.password }, undefined, {
+    remoteAddress: uniqueIp(),
+  });
+  expect(reg.statusCode, reg.body).toBe(201);
+  return { ...input, id: reg.json<{ data: { id: number } }>().data.id, code: await lastMailedCode(t, input.email) };
+}
+
 export interface SignedUpUser {
   id: number;
   email: string;
@@ -28,22 +85,27 @@ export interface SignedUpUser {
 }
 
 /** Registers and verifies a user through the real API; returns their bearer token. */
-export async function buildUser(
-  t: TestApp,
-  overrides: Partial<{ first_name: string; last_name: string; email: string; password: string }> = {},
-): Promise<SignedUpUser> {
-  const input = {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email: uniqueEmail(),
-    password: 'secret-pass',
-    ...overrides,
-  };
-  const reg = await t.api('POST', 'register', { ...input, password_confirmation: input.password });
-  expect(reg.statusCode, reg.body).toBe(201);
-  const code = await lastMailedCode(t, input.email);
-  const verified = await t.api('POST', 'verify-account', { email: input.email, verification_code: code });
+export async function buildUser(t: TestApp, overrides: Partial<UserInput> = {}): Promise<SignedUpUser> {
+  const { code, id: _id, ...input } = await registerUser(t, overrides);
+  const verified = await t.api('POST', 'verify-account', { email: input.email, verification_code: code }, undefined, {
+    remoteAddress: uniqueIp(),
+  });
   expect(verified.statusCode, verified.body).toBe(200);
   const user = verified.json<{ data: { id: number; token: string } }>().data;
   return { ...input, id: user.id, token: user.token };
 }
+
+/** Signs in from a fresh address; returns the raw response. */
+export const login = (t: TestApp, email: string, password: string, remoteAddress = uniqueIp()) =>
+  t.api('POST', 'login', { email, password }, undefined, { remoteAddress });
+
+/** Signs in and returns the new bearer token (fails the test otherwise). */
+export async function loginToken(t: TestApp, email: string, password: string): Promise<string> {
+  const res = await login(t, email, password);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { token: string } }>().data.token;
+}
+
+/** The status of GET user/profile with a token: 200 while the session lives, 401 after. */
+export const profileStatus = async (t: TestApp, token: string) =>
+  (await t.api('GET', 'user/profile', undefined, token)).statusCode;

@@ -7,6 +7,26 @@ export const paths = {
   verifyAccount: '/verify-account',
   profile: '/profile',
   profileOf: (userId: number | string) => `/profile/${userId}`,
+  engagements: '/engagements',
+  /** The team workspace (route parameter teamId). */
+  team: (teamId: number | string) => `/engagements/${teamId}`,
+  teamInfo: (teamId: number | string) => `/engagements/${teamId}/info`,
+  /**
+   * Where a team card's image and name lead. The spec's target is the timeline, which is not
+   * built yet; switch this one builder when it is.
+   */
+  teamHome: (teamId: number | string) => `/engagements/${teamId}/info`,
+  /** Target of the info icon on a team card (spec §2). */
+  teamsInfo: (teamId: number | string) => `/teams/${teamId}/info`,
+  /** Card form for a plan, e.g. /paymentMethod/Coach. */
+  paymentMethod: (plan: string) => `/paymentMethod/${plan}`,
+} as const;
+
+/** Route patterns of the team workspace (React Router syntax). */
+export const routePatterns = {
+  teamWorkspace: '/engagements/:teamId',
+  teamsAlias: '/teams/:teamId',
+  info: 'info',
 } as const;
 
 /** /login?redirect=<path and search> for a guest who opened a private page. */
@@ -15,5 +35,15 @@ export const loginWithRedirect = (pathAndSearch: string) =>
 
 /** Only same-origin paths are followed after sign-in, never another site. */
 export function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : paths.home;
+  if (!value?.startsWith('/')) return paths.home;
+  // Read the value as a browser would: it turns '\' into '/' and drops tabs and newlines,
+  // so '/\evil.test' or '/\t/evil.test' would be another site.
+  const base = 'http://rally.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return paths.home;
+  }
+  return url.origin === base ? url.pathname + url.search + url.hash : paths.home;
 }

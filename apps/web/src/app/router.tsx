@@ -1,4 +1,5 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Messages } from '@rally/contract';
 import { ForgotPasswordRoute } from '../features/auth/routes/forgot-password';
 import { LoginRoute } from '../features/auth/routes/login';
 import { RegisterRoute } from '../features/auth/routes/register';
@@ -6,7 +7,11 @@ import { VerifyAccountRoute } from '../features/auth/routes/verify-account';
 import { ProfileRoute } from '../features/profile/routes/profile';
 import { GuestOnly, RequireAuth } from './guards';
 import { AppLayout } from './layout/app-layout';
-import { paths } from './paths';
+import { paths, routePatterns } from './paths';
+import { TeamInfoPage } from './routes/team-info-page';
+import { TeamIndexRedirect, TeamWorkspace } from './routes/team-workspace';
+import { TeamsPage } from './routes/teams-page';
+import { SubscriptionNotices } from './subscription-notices';
 
 /** The route table of spec §2 (routes whose feature is not built yet are left out). */
 export const routes: RouteObject[] = [
@@ -23,11 +28,33 @@ export const routes: RouteObject[] = [
     element: <RequireAuth />,
     children: [
       {
-        element: <AppLayout />,
+        element: <SubscriptionNotices />,
         children: [
-          { index: true, element: <Navigate to={paths.profile} replace /> },
-          { path: paths.profile, element: <ProfileRoute /> },
-          { path: '*', element: <Navigate to={paths.home} replace /> },
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <TeamsPage title="My Teams" emptyText={Messages.noTeamsShort} /> },
+              { path: paths.engagements, element: <TeamsPage title="Engagements" emptyText={Messages.noTeams} /> },
+              { path: paths.profile, element: <ProfileRoute /> },
+              { path: '*', element: <Navigate to={paths.engagements} replace /> },
+            ],
+          },
+          {
+            path: routePatterns.teamWorkspace,
+            element: <TeamWorkspace />,
+            children: [
+              { index: true, element: <TeamIndexRedirect /> },
+              { path: routePatterns.info, element: <TeamInfoPage /> },
+            ],
+          },
+          {
+            path: routePatterns.teamsAlias,
+            element: <TeamWorkspace />,
+            children: [
+              { index: true, element: <TeamIndexRedirect /> },
+              { path: routePatterns.info, element: <TeamInfoPage /> },
+            ],
+          },
         ],
       },
     ],

@@ -25,9 +25,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** What a 401 does: clear the stored session and reload, which lands on sign-in (spec §4, §8). */
+/**
+ * What a 401 does once the stored session is cleared (spec §4, §8): reload, which lands on sign-in.
+ * The clearing itself always happens, whatever handler is set.
+ */
 let onUnauthorized = () => {
-  sessionStore.clear();
   window.location.reload();
 };
 export const setUnauthorizedHandler = (fn: () => void) => {
@@ -39,7 +41,8 @@ export async function api<T>(
   path: string,
   { method = 'GET', body, query, signal }: RequestOptions = {},
 ): Promise<Envelope<T>> {
-  const url = new URL(`/api/${path.replace(/^\//, '')}`, window.location.origin);
+  const relative = path.replace(/^\//, '');
+  const url = new URL(`/api/${relative}`, window.location.origin);
   for (const [k, v] of Object.entries(query ?? {}))
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
 
@@ -57,12 +60,18 @@ export async function api<T>(
   try {
     res = await fetch(url, { method, headers, body: payload, signal });
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    // An abort is the caller's own doing, not a network failure (checked by the signal, since the
+    // DOMException may come from another realm than the page's).
+    if (signal?.aborted) throw err;
     throw new ApiError(0, 'Network error. Check your connection and try again.');
   }
   const json = (await res.json().catch(() => null)) as (Envelope<T> & ErrorBody) | null;
   if (res.ok) return json ?? ({ data: undefined } as Envelope<T>);
 
-  if (res.status === 401 && path !== ApiPaths.login) onUnauthorized();
+  // A 401 from login is a wrong password, not an ended session.
+  if (res.status === 401 && relative !== ApiPaths.login) {
+    sessionStore.clear();
+    onUnauthorized();
+  }
   throw new ApiError(res.status, json?.message ?? `Request failed (${res.status}).`, json?.errors ?? {}, json?.code);
 }

@@ -7,9 +7,12 @@ const requiredName = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(Limits.nameMax, Messages.tooLong);
 
 const codeField = (required: string, min: string) =>
-  z.string({ error: required }).trim().min(1, required).min(Limits.codeMin, min).max(32, min);
+  z.string({ error: required }).trim().min(1, { error: required, abort: true }).min(Limits.codeMin, min).max(32, min);
 
-/** Adds the spec's confirmation rule to a schema with password and password_confirmation. */
+/**
+ * Adds the spec's confirmation rule to a schema with password and password_confirmation.
+ * It runs only when both fields parsed: an empty confirmation says "required", not also "must match".
+ */
 function withConfirmation<T extends z.ZodObject<{ password: z.ZodType<string>; password_confirmation: z.ZodType<string> }>>(
   schema: T,
 ) {
@@ -34,7 +37,7 @@ export const registerSchema = withConfirmation(
     password: passwordField,
     password_confirmation: z
       .string({ error: Messages.passwordConfirmationRequired })
-      .min(1, Messages.passwordConfirmationRequired),
+      .min(1, { error: Messages.passwordConfirmationRequired, abort: true }),
     /** Optional invitation code carried from an invitation link. */
     invitation_code: z.string().trim().max(64).optional(),
   }),
@@ -67,7 +70,7 @@ export const resetPasswordSchema = withConfirmation(
     password: passwordField,
     password_confirmation: z
       .string({ error: Messages.passwordConfirmationRequired })
-      .min(1, Messages.passwordConfirmationRequired),
+      .min(1, { error: Messages.passwordConfirmationRequired, abort: true }),
   }),
 );
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
@@ -79,7 +82,7 @@ export const changePasswordSchema = withConfirmation(
     password: passwordField,
     password_confirmation: z
       .string({ error: Messages.changePasswordConfirmationRequired })
-      .min(1, Messages.changePasswordConfirmationRequired),
+      .min(1, { error: Messages.changePasswordConfirmationRequired, abort: true }),
     email: emailField,
   }),
 );

@@ -14,7 +14,8 @@ export const emailField = z
 /** A required password of at least the spec's minimum length. */
 export const passwordField = z
   .string({ error: Messages.passwordRequired })
-  .min(1, Messages.passwordRequired)
+  // abort: an empty field gets only "required", not the length rule's message too.
+  .min(1, { error: Messages.passwordRequired, abort: true })
   .min(Limits.passwordMin, Messages.passwordMin)
   .max(Limits.passwordMax, Messages.tooLong);
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CodePurpose, Database, NewUser, UserRow } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import { nowIso } from '../../lib/clock.js';
 
 /** Users, bearer tokens and one-time codes: the only code of this module that touches Kysely. */
@@ -14,8 +15,14 @@ export class AuthRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async createUser(user: NewUser): Promise<UserRow> {
-    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  /** Inserts a user; undefined when the e-mail is taken (also when a concurrent sign-up won the race). */
+  async createUser(user: NewUser): Promise<UserRow | undefined> {
+    try {
+      return await this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    } catch (err) {
+      if (isUniqueViolation(err)) return undefined;
+      throw err;
+    }
   }
 
   async markVerified(userId: number): Promise<void> {
@@ -107,11 +114,30 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
-  async countAttempt(codeId: number): Promise<void> {
-    await this.db
+  /**
+   * Takes one try of a code in a single conditional update, before the code is compared, so
+   * guesses sent in parallel cannot get more than `maxAttempts` comparisons. False when the code
+   * is used up, spent or expired.
+   */
+  async claimAttempt(codeId: number, maxAttempts: number): Promise<boolean> {
+    const res = await this.db
       .updateTable('one_time_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', codeId)
+      .where('attempts', '<', maxAttempts)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', nowIso())
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Gives back the try of a right code that was only checked, not spent. */
+  async refundAttempt(codeId: number): Promise<void> {
+    await this.db
+      .updateTable('one_time_codes')
+      .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+      .where('id', '=', codeId)
+      .where('attempts', '>', 0)
       .execute();
   }
 

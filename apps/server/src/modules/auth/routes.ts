@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ApiPaths,
+  Limits,
   Messages,
   emailOnlySchema,
   loginSchema,
@@ -16,10 +17,17 @@ import { parse } from '../../http/validate.js';
 import { presentAuthUser, presentUser } from './presenter.js';
 import type { AuthService } from './service.js';
 
-/** The e-mail a body names, normalised as the schemas do, for per-account limits. */
-function emailOf(body: unknown): string {
+/**
+ * The account a body names (its e-mail, normalised as the schemas do), for per-account limits.
+ * Undefined when it names none that could exist: such a body fails validation and touches no
+ * account, so only the per-IP limit applies. (Keying those on '' would make one bucket for all of
+ * them, and keying on an over-long string would let a client store megabyte-sized keys.)
+ */
+function accountOf(body: unknown): string | undefined {
   const email = (body as { email?: unknown } | null)?.email;
-  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+  if (typeof email !== 'string') return undefined;
+  const normalised = email.trim().toLowerCase();
+  return normalised !== '' && normalised.length <= Limits.emailMax ? normalised : undefined;
 }
 
 /** Per-IP limits run before the body is read; per-account limits after it. */
@@ -31,9 +39,10 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
     const check = app.createRateLimit({
       max,
       timeWindow,
-      keyGenerator: (req: FastifyRequest) => `${name}:${emailOf(req.body)}`,
+      keyGenerator: (req: FastifyRequest) => `${name}:${accountOf(req.body) ?? ''}`,
     });
     return async (request: FastifyRequest) => {
+      if (accountOf(request.body) === undefined) return;
       const limit = await check(request);
       if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(limit.ttlInSeconds);
     };

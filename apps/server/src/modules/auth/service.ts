@@ -57,6 +57,7 @@ export class AuthService {
       created_at: now,
       updated_at: now,
     });
+    if (!user) throw validation({ email: [Messages.emailTaken] });
     await this.deps.onUserCreated?.(user.id);
     await this.sendVerificationCode(user);
     return user;
@@ -154,7 +155,9 @@ export class AuthService {
 
   /**
    * Checks a code: wrong tries count, five kill it, expired or used codes never match.
-   * With `consume` a right code is spent at once, so it works only once.
+   * Each try is claimed before the comparison, so parallel guesses count too.
+   * With `consume` a right code is spent at once, so it works only once; without it a right
+   * check gives its try back.
    */
   private async useCode(
     userId: number,
@@ -166,11 +169,9 @@ export class AuthService {
   ): Promise<void> {
     const { repo, secret } = this.deps;
     const open = await repo.findOpenCode(userId, purpose);
-    if (!open || open.attempts >= Timing.codeMaxAttempts) throw validation({ [field]: [message] });
-    if (!sameHash(open.code_hash, hashCode(secret, code))) {
-      await repo.countAttempt(open.id);
-      throw validation({ [field]: [message] });
-    }
-    if (consume && !(await repo.consumeCode(open.id))) throw validation({ [field]: [message] });
+    if (!open || !(await repo.claimAttempt(open.id, Timing.codeMaxAttempts))) throw validation({ [field]: [message] });
+    if (!sameHash(open.code_hash, hashCode(secret, code))) throw validation({ [field]: [message] });
+    if (!consume) return repo.refundAttempt(open.id);
+    if (!(await repo.consumeCode(open.id))) throw validation({ [field]: [message] });
   }
 }

@@ -18,14 +18,17 @@ export interface PendingInvitationRow {
 export class InvitationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  findPending(teamId: number, email: string): Promise<InvitationRow | undefined> {
-    return this.db
+  /** The pending invitation codes of a team for these e-mails, by e-mail. */
+  async pendingCodes(teamId: number, emails: string[], db: Kysely<Database> = this.db): Promise<Map<string, string>> {
+    if (emails.length === 0) return new Map();
+    const rows = await db
       .selectFrom('invitations')
-      .selectAll()
+      .select(['email', 'code'])
       .where('team_id', '=', teamId)
-      .where('email', '=', email)
+      .where('email', 'in', emails)
       .where('status', '=', 'pending')
-      .executeTakeFirst();
+      .execute();
+    return new Map(rows.map((r) => [r.email, r.code]));
   }
 
   /** A pending invitation by its code, only when it was sent to this e-mail. */
@@ -40,9 +43,26 @@ export class InvitationsRepository {
   }
 
   async create(teamId: number, invitorId: number, email: string, code: string): Promise<void> {
-    await this.db
+    await this.createMany(teamId, invitorId, [{ email, code }]);
+  }
+
+  async createMany(teamId: number, invitorId: number, invitations: { email: string; code: string }[], db: Kysely<Database> = this.db): Promise<void> {
+    if (invitations.length === 0) return;
+    const now = nowIso();
+    await db
       .insertInto('invitations')
-      .values({ team_id: teamId, invitor_id: invitorId, email, code, status: 'pending', reject_reason: null, created_at: nowIso(), responded_at: null })
+      .values(
+        invitations.map(({ email, code }) => ({
+          team_id: teamId,
+          invitor_id: invitorId,
+          email,
+          code,
+          status: 'pending' as const,
+          reject_reason: null,
+          created_at: now,
+          responded_at: null,
+        })),
+      )
       .execute();
   }
 

@@ -47,17 +47,20 @@ export class InvitationsService {
     if (!(await billing.isCoach(user.id))) throw forbidden(Messages.needCoachPlan, 'coach_plan_required');
     const team = (await teamsRepo.findTeam(teamId))!;
     const members = await repo.memberEmails(teamId, emails);
-    const accounts = await repo.existingAccounts(emails);
-    const invited: string[] = [];
-    for (const email of emails) {
-      if (members.has(email)) continue;
-      let code = (await repo.findPending(teamId, email))?.code;
-      if (!code) {
-        code = newInvitationCode();
-        await repo.create(teamId, user.id, email, code);
-      }
+    const invited = emails.filter((e) => !members.has(e));
+    // Find-or-create under the team's lock: two invites at the same moment make one invitation.
+    const codes = await teamsRepo.transaction(async (trx) => {
+      await teamsRepo.lockTeam(trx, teamId);
+      const pending = await repo.pendingCodes(teamId, invited, trx);
+      const fresh = invited.filter((e) => !pending.has(e)).map((email) => ({ email, code: newInvitationCode() }));
+      await repo.createMany(teamId, user.id, fresh, trx);
+      for (const f of fresh) pending.set(f.email, f.code);
+      return pending;
+    });
+    const accounts = await repo.existingAccounts(invited);
+    for (const email of invited) {
+      const code = codes.get(email)!;
       await mailer.send(invitationMail({ to: email, inviter: fullName(user), team: team.name, code, publicUrl, hasAccount: accounts.has(email) }));
-      invited.push(email);
     }
     return { invited, already_members: emails.filter((e) => members.has(e)) };
   }

@@ -12,8 +12,14 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /**
+   * Records the mail in the outbox and starts its delivery; resolves once it is recorded, not
+   * when it is delivered, so a slow or hanging SMTP host neither holds up the request nor shows
+   * in its timing (which would tell who has an account).
+   */
   send(message: MailMessage): Promise<void>;
-  close(): void;
+  /** Waits for deliveries under way, then closes the transport. */
+  close(): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -24,11 +30,36 @@ export interface MailerOptions {
 }
 
 /**
- * Every mail is written to the outbox first. With SMTP_URL it is then sent by nodemailer;
- * without it the plain-text body is written to the server log so a local user can read the code.
+ * A small pool (an invitation batch is up to 50 mails, sent one after another over a few
+ * connections, not 50 at once), and bounds for one delivery: nodemailer's defaults (2 min to
+ * connect, 10 min idle) are far too long.
+ */
+const SMTP_DEFAULTS = { pool: true, maxConnections: 3, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
+/**
+ * Every mail is written to the outbox first. With SMTP_URL it is then sent by nodemailer in the
+ * background; without it the plain-text body is written to the server log so a local user can
+ * read the code.
  */
 export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer {
-  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  // Settings in the URL's query (e.g. ?greetingTimeout=) still win over these defaults.
+  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport({ ...SMTP_DEFAULTS, url: smtpUrl }) : undefined;
+  const deliveries = new Set<Promise<void>>();
+
+  async function deliver(id: number, message: MailMessage, via: Transporter): Promise<void> {
+    try {
+      await via.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: nowIso() }).where('id', '=', id).execute();
+    } catch (err) {
+      // The account change stands; the outbox keeps the failure for an operator to see.
+      log.error({ err, mailTo: message.to }, 'mail delivery failed');
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: 'failed', error: err instanceof Error ? err.message : String(err) })
+        .where('id', '=', id)
+        .execute();
+    }
+  }
 
   return {
     async send(message) {
@@ -52,20 +83,13 @@ export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer 
         await db.updateTable('mail_outbox').set({ status: 'logged', sent_at: nowIso() }).where('id', '=', row.id).execute();
         return;
       }
-      try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: nowIso() }).where('id', '=', row.id).execute();
-      } catch (err) {
-        // The account change stands; the outbox keeps the failure for an operator to see.
-        log.error({ err, mailTo: message.to }, 'mail delivery failed');
-        await db
-          .updateTable('mail_outbox')
-          .set({ status: 'failed', error: err instanceof Error ? err.message : String(err) })
-          .where('id', '=', row.id)
-          .execute();
-      }
+      const delivery = deliver(row.id, message, transport)
+        .catch((err: unknown) => log.error({ err, outboxId: row.id }, 'could not record the delivery result'))
+        .finally(() => deliveries.delete(delivery));
+      deliveries.add(delivery);
     },
-    close() {
+    async close() {
+      await Promise.all([...deliveries]);
       transport?.close();
     },
   };

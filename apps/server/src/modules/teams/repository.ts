@@ -1,4 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
 import type { Database, TeamRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 
@@ -31,7 +32,13 @@ function ownerIsCoach(): Expression<SqlBool> {
 }
 
 export class TeamsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** PostgreSQL takes row locks (FOR UPDATE); SQLite has no such clause and needs none. */
+  private readonly locksRows: boolean;
+
+  constructor(private readonly db: Kysely<Database>) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- dialectOf reads only the adapter
+    this.locksRows = dialectOf(db as Kysely<any>) === 'postgres';
+  }
 
   transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);
@@ -118,8 +125,8 @@ export class TeamsRepository {
       .executeTakeFirst();
   }
 
-  countPersonalTeamsOwnedBy(userId: number): Promise<number> {
-    return this.db
+  countPersonalTeamsOwnedBy(userId: number, db: Executor = this.db): Promise<number> {
+    return db
       .selectFrom('teams')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('owner_id', '=', userId)
@@ -130,16 +137,49 @@ export class TeamsRepository {
 
   /** Creates a team with its owner as member role 2, atomically. */
   createTeam(ownerId: number, name: string, isPersonal: boolean, ownerRole: number): Promise<number> {
+    return this.transaction((trx) => this.insertTeam(trx, ownerId, name, isPersonal, ownerRole));
+  }
+
+  /**
+   * Creates the owner's one personal team, or nothing (undefined) when they have one already.
+   * The check and the insert are one transaction that holds the owner's row, so requests at
+   * the same moment cannot all pass the check (PostgreSQL locks the row; SQLite runs one
+   * transaction at a time).
+   */
+  createPersonalTeam(ownerId: number, name: string, ownerRole: number): Promise<number | undefined> {
     return this.transaction(async (trx) => {
-      const now = nowIso();
-      const team = await trx
-        .insertInto('teams')
-        .values({ name, avatar: null, owner_id: ownerId, is_personal: isPersonal ? 1 : 0, level_of_engagement_id: 1, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.addMember(team.id, ownerId, ownerRole, trx);
-      return team.id;
+      await this.lock(trx, 'users', ownerId);
+      if ((await this.countPersonalTeamsOwnedBy(ownerId, trx)) > 0) return undefined;
+      return this.insertTeam(trx, ownerId, name, true, ownerRole);
     });
+  }
+
+  /**
+   * Holds a team's row until the transaction ends, so check-then-write steps on that team run
+   * one at a time (PostgreSQL locks the row; SQLite runs one transaction at a time anyway).
+   */
+  lockTeam(trx: Transaction<Database>, teamId: number): Promise<void> {
+    return this.lock(trx, 'teams', teamId);
+  }
+
+  private async lock(trx: Transaction<Database>, table: 'users' | 'teams', id: number): Promise<void> {
+    await trx
+      .selectFrom(table)
+      .select('id')
+      .where('id', '=', id)
+      .$if(this.locksRows, (q) => q.forUpdate())
+      .execute();
+  }
+
+  private async insertTeam(trx: Transaction<Database>, ownerId: number, name: string, isPersonal: boolean, ownerRole: number): Promise<number> {
+    const now = nowIso();
+    const team = await trx
+      .insertInto('teams')
+      .values({ name, avatar: null, owner_id: ownerId, is_personal: isPersonal ? 1 : 0, level_of_engagement_id: 1, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.addMember(team.id, ownerId, ownerRole, trx);
+    return team.id;
   }
 
   async addMember(teamId: number, userId: number, roleId: number, db: Executor = this.db): Promise<void> {

@@ -58,6 +58,8 @@ export function teamRoutes(app: FastifyInstance, { teams }: { teams: TeamsServic
 
   app.post(`/user/team/:id/profile`, auth, async (request) => {
     const id = teamId(request);
+    // Who may edit is known before the body: nobody else gets a 5 MB upload read and buffered.
+    await teams.requireProfileEditor(userId(request), id);
     const form = await readTeamProfileForm(request);
     const profile = await teams.updateProfile(userId(request), id, form);
     return ok(profile, form.avatar ? Messages.teamPictureUpdated : Messages.teamNameUpdated);

@@ -42,11 +42,10 @@ export class TeamsService {
    * create one personal team (spec §1, §6).
    */
   async create(userId: number, name: string): Promise<TeamDto> {
-    const coach = await this.billing.isCoach(userId);
-    if (!coach && (await this.repo.countPersonalTeamsOwnedBy(userId)) > 0) {
-      throw forbidden(Messages.needCoachPlan, 'coach_plan_required');
-    }
-    const id = await this.repo.createTeam(userId, name, !coach, Role.Owner);
+    const id = (await this.billing.isCoach(userId))
+      ? await this.repo.createTeam(userId, name, false, Role.Owner)
+      : await this.repo.createPersonalTeam(userId, name, Role.Owner);
+    if (id === undefined) throw forbidden(Messages.needCoachPlan, 'coach_plan_required');
     return this.get(userId, id);
   }
 
@@ -61,6 +60,11 @@ export class TeamsService {
   async profile(userId: number, teamId: number): Promise<TeamProfileDto> {
     await requireMembership(this.repo, teamId, userId);
     return presentTeamProfile((await this.repo.findTeam(teamId))!);
+  }
+
+  /** Roles 2 and 3 edit the team's name and picture; checked before a picture is read (404 / 403). */
+  async requireProfileEditor(userId: number, teamId: number): Promise<void> {
+    await requireLead(this.repo, teamId, userId);
   }
 
   /** Team name and picture: roles 2 and 3. The picture's type is read from its bytes. */

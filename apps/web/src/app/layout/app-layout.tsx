@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { DRAWER_WIDTH } from '../theme';
 import { paths } from '../paths';
@@ -53,8 +53,17 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
   );
 }
 
+interface AppLayoutProps {
+  items?: NavItem[];
+  teamName?: string;
+  /** Extra drawer content below the entries (e.g. a team's Invite Members action). */
+  drawerExtra?: ReactNode;
+  /** Rendered instead of the route outlet (e.g. while a workspace loads). */
+  content?: ReactNode;
+}
+
 /** Sticky top bar, side drawer (temporary below 960 px, permanent above) and mobile bottom bar (spec §2). */
-export function AppLayout({ items = mainNavItems, teamName }: { items?: NavItem[]; teamName?: string }) {
+export function AppLayout({ items = mainNavItems, teamName, drawerExtra, content }: AppLayoutProps) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const [open, setOpen] = useState(false);
@@ -72,6 +81,7 @@ export function AppLayout({ items = mainNavItems, teamName }: { items?: NavItem[
         </Typography>
       )}
       <NavList items={items} onNavigate={() => setOpen(false)} />
+      {drawerExtra}
     </>
   );
 
@@ -142,7 +152,7 @@ export function AppLayout({ items = mainNavItems, teamName }: { items?: NavItem[
 
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, pb: { xs: 10, md: 3 } }}>
         <Toolbar />
-        <Outlet />
+        {content ?? <Outlet />}
       </Box>
 
       {!desktop && visible.length > 1 && (

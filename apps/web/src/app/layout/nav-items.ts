@@ -1,5 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import { paths } from '../paths';
 
@@ -15,6 +17,14 @@ export interface NavItem {
 /** The app's top-level entries; team entries come from the workspace. */
 export const mainNavItems: NavItem[] = [
   { name: 'Home', path: paths.home, icon: HomeOutlined },
+  { name: 'Engagements', path: paths.engagements, icon: GroupsOutlined },
+  { name: 'Profile', path: paths.profile, icon: PersonOutline, hiddenFromSidebar: true },
+];
+
+/** A team workspace's entries (spec §2); the others arrive with their features. */
+export const teamNavItems = (teamId: number): NavItem[] => [
+  { name: 'My Engagements', path: paths.engagements, icon: GroupsOutlined },
+  { name: 'Engagement Information', path: paths.teamInfo(teamId), icon: InfoOutlined },
   { name: 'Profile', path: paths.profile, icon: PersonOutline, hiddenFromSidebar: true },
 ];
 

@@ -35,6 +35,11 @@ export function ForgotPasswordRoute() {
   const [token, setToken] = useState('');
   const [error, showError] = useTimedMessage(Timing.authErrorMs);
   const navigate = useNavigate();
+  /** Moves on; a message of the step just passed does not follow the user. */
+  const goTo = (next: Step) => {
+    showError('');
+    setStep(next);
+  };
 
   const alert = error && (
     <Alert severity="error" role="alert" sx={{ mb: 1 }}>
@@ -50,7 +55,7 @@ export function ForgotPasswordRoute() {
           <EmailStep
             onDone={(value) => {
               setEmail(value);
-              setStep('resetCode');
+              goTo('resetCode');
             }}
             onError={(err) => showError(messageOf(err))}
           />
@@ -71,7 +76,7 @@ export function ForgotPasswordRoute() {
             email={email}
             onDone={(value) => {
               setToken(value);
-              setStep('newPassword');
+              goTo('newPassword');
             }}
             onError={(err) => showError(messageOf(err))}
           />
@@ -84,7 +89,7 @@ export function ForgotPasswordRoute() {
           <PasswordStep
             email={email}
             token={token}
-            onDone={() => setStep('done')}
+            onDone={() => goTo('done')}
             onError={(err) => showError(messageOf(err))}
           />
         </AuthCard>

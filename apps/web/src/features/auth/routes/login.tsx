@@ -10,6 +10,7 @@ import { useTimedMessage } from '../../../lib/use-timed-message';
 import { paths, safeRedirect } from '../../../app/paths';
 import { useLogin } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
+import { keepRedirect } from '../components/keep-redirect';
 
 export function LoginRoute() {
   const navigate = useNavigate();
@@ -29,7 +30,7 @@ export function LoginRoute() {
       if (err instanceof ApiError && err.status === 403) {
         // Spec §4: an unverified account goes to the verify screen with its e-mail stored.
         sessionStore.setPending(values.email, 0);
-        await navigate(paths.verifyAccount);
+        await navigate({ pathname: paths.verifyAccount, search: keepRedirect(params) });
         return;
       }
       showError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');

@@ -9,6 +9,7 @@ import { useTimedMessage } from '../../../lib/use-timed-message';
 import { paths } from '../../../app/paths';
 import { useRegister } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
+import { keepRedirect } from '../components/keep-redirect';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'password_confirmation'] as const;
 
@@ -32,7 +33,7 @@ export function RegisterRoute() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await register.mutateAsync(invitationCode ? { ...values, invitation_code: invitationCode } : values);
-      await navigate(paths.verifyAccount);
+      await navigate({ pathname: paths.verifyAccount, search: keepRedirect(params) });
     } catch (err) {
       // Spec §8: each message of the server's errors object is shown.
       showError(applyServerErrors(err, setError, FIELDS));

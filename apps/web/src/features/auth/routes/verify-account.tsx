@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { Timing, verifyAccountSchema, type VerifyAccountData, type VerifyAccountInput } from '@rally/contract';
 import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
@@ -11,6 +11,7 @@ import { useTimedMessage } from '../../../lib/use-timed-message';
 import { paths } from '../../../app/paths';
 import { useResendCode, useVerifyAccount } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
+import { keepRedirect } from '../components/keep-redirect';
 import { formatCountdown, useCountdown } from '../components/resend-countdown';
 
 export function VerifyAccountRoute() {
@@ -29,6 +30,7 @@ function VerifyAccountForm({ email, sentAt, onResent }: { email: string; sentAt:
   const verify = useVerifyAccount();
   const resend = useResendCode();
   const remaining = useCountdown(sentAt);
+  const [params] = useSearchParams();
   const [error, showError] = useTimedMessage(Timing.authErrorMs);
   const [notice, showNotice] = useTimedMessage(Timing.authErrorMs);
   const { control, handleSubmit } = useForm<VerifyAccountInput, unknown, VerifyAccountData>({
@@ -89,7 +91,7 @@ function VerifyAccountForm({ email, sentAt, onResent }: { email: string; sentAt:
           Verify
         </Button>
         <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between', alignItems: 'center' }}>
-          <Link component={RouterLink} to={paths.login}>
+          <Link component={RouterLink} to={{ pathname: paths.login, search: keepRedirect(params) }}>
             Back to login
           </Link>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -14,7 +14,8 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { useChangePassword } from '../api/profile';
 
-const FIELDS = ['old_password', 'password', 'password_confirmation', 'email'] as const;
+/** The fields the form shows; a server error on another one (email) goes to the form's message. */
+const FIELDS = ['old_password', 'password', 'password_confirmation'] as const;
 
 /** The owner's Change Password tab; submit stays disabled while the form is invalid (spec §5). */
 export function ChangePasswordForm({ email }: { email: string }) {

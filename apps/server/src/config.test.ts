@@ -1,0 +1,99 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'rally-config-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: path.join(dir, 'data'), ...env });
+
+  /** The ConfigError thrown for an environment. */
+  const errorOf = (env: Record<string, string>): ConfigError => {
+    try {
+      load(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return err as ConfigError;
+    }
+    throw new Error(`no error for ${JSON.stringify(env)}`);
+  };
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://db/rally'],
+    ['DATABASE_URL', 'not a url'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['SMTP_URL', 'mail.example.com'],
+    ['PUBLIC_URL', 'localhost'],
+    ['LOG_LEVEL', 'loud'],
+    ['APP_SECRET', 'short'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRIAL_DAYS', 'two weeks'],
+  ])('names %s in the error for %j', (name, value) => {
+    const err = errorOf({ [name]: value });
+    expect(err.message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+    // Only the bad variable is named.
+    expect(err.message.match(/^\s+\w+: /gm)).toHaveLength(1);
+  });
+
+  it('names every bad variable at once', () => {
+    const err = errorOf({ PORT: 'abc', DATABASE_URL: 'mysql://db/rally', REDIS_URL: 'memcached://x' });
+    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL']) expect(err.message).toContain(`${name}:`);
+  });
+
+  it('does not echo a password from a bad URL', () => {
+    const err = errorOf({ DATABASE_URL: 'mysql://rally:hunter2@db/rally' });
+    expect(err.message).toContain('DATABASE_URL');
+    expect(err.message).not.toContain('hunter2');
+  });
+
+  it('reads good values, with PostgreSQL and Redis URLs', () => {
+    const cfg = load({
+      PORT: '8080',
+      DATABASE_URL: ' postgres://u:p@db:5432/rally ',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      TRUST_PROXY: 'true',
+      TRIAL_DAYS: '7',
+      APP_SECRET: 'k'.repeat(32),
+    });
+    expect(cfg).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgres://u:p@db:5432/rally',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      TRUST_PROXY: true,
+      TRIAL_DAYS: 7,
+      APP_SECRET: 'k'.repeat(32),
+    });
+  });
+
+  it('treats empty variables as unset (PORT= does not mean a random port, TRIAL_DAYS= not zero days)', () => {
+    const cfg = load({ PORT: '', TRIAL_DAYS: '', DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: '', APP_SECRET: '' });
+    expect(cfg.PORT).toBe(3000);
+    expect(cfg.TRIAL_DAYS).toBe(14);
+    expect(cfg.DATABASE_URL).toBeUndefined();
+    expect(cfg.REDIS_URL).toBeUndefined();
+    expect(cfg.LOG_LEVEL).toBe('info');
+    expect(cfg.APP_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('without APP_SECRET creates one in DATA_DIR, private, and keeps it across starts', () => {
+    const first = load({});
+    const file = path.join(dir, 'data', 'app-secret');
+    expect(readFileSync(file, 'utf8')).toBe(first.APP_SECRET);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(first.APP_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(load({}).APP_SECRET).toBe(first.APP_SECRET);
+    expect(first.DATA_DIR).toBe(path.join(dir, 'data'));
+  });
+});

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Messages, type SubscriptionDto, type TeamDto } from '@rally/contract';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { buildUser, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
+import { addMembers, createTeam, invite, setPlan, teamsOf } from '../../test/teams.js';
+import { BillingRepository } from './repository.js';
+import { BillingService } from './service.js';
+
+/** Not the default 14, so a test proves the setting is read. */
+const TRIAL_DAYS = 9;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+let t: TestApp;
+/** The trial job as the schedule runs it, over the test database. */
+let billing: BillingService;
+
+beforeAll(async () => {
+  t = await buildTestApp({ TRIAL_DAYS: String(TRIAL_DAYS) });
+  billing = new BillingService(new BillingRepository(t.db.kysely), TRIAL_DAYS);
+});
+afterAll(() => t.close());
+
+async function subscriptionOf(user: SignedUpUser): Promise<SubscriptionDto> {
+  const res = await t.api('GET', 'user/subscription', undefined, user.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: SubscriptionDto }>().data;
+}
+
+async function setTrialEnd(user: SignedUpUser, at: Date, hasPaymentMethod = false): Promise<void> {
+  await t.db.kysely
+    .updateTable('subscriptions')
+    .set({ trial_ends_at: at.toISOString(), has_payment_method: hasPaymentMethod ? 1 : 0 })
+    .where('user_id', '=', user.id)
+    .execute();
+}
+
+const createTeamRes = (user: SignedUpUser, name: string) => t.api('POST', 'user/team', { name }, user.token);
+
+describe('plans', () => {
+  it('subscription-packages lists Free (Member) and Premium (Coach) at $50.00 a month', async () => {
+    const res = await t.api('GET', 'subscription-packages');
+    expect(res.statusCode, res.body).toBe(200);
+    const plans = res.json().data;
+    expect(plans.map((p: { name: string; title: string }) => [p.name, p.title])).toEqual([
+      ['Free', 'Member'],
+      ['Premium', 'Coach'],
+    ]);
+    expect(plans[1].subscription_package_prices).toEqual([
+      expect.objectContaining({ currency: 'usd', unit_amount: 5000, recurring: { interval: 'month', interval_count: 1 } }),
+    ]);
+  });
+});
+
+describe('trial', () => {
+  it(`a new account starts a Premium (Coach) trial of TRIAL_DAYS (${TRIAL_DAYS}) days`, async () => {
+    const before = Date.now();
+    const user = await buildUser(t);
+    const sub = await subscriptionOf(user);
+    expect(sub).toMatchObject({
+      name: 'Premium',
+      title: 'Coach',
+      stripe_status: 'trialing',
+      trail_will_end_tomorrow: false,
+      action_performed_by: null,
+    });
+    const endsAt = Date.parse(sub.trial_ends_at!);
+    expect(endsAt).toBeGreaterThanOrEqual(before + TRIAL_DAYS * DAY - 60_000);
+    expect(endsAt).toBeLessThanOrEqual(Date.now() + TRIAL_DAYS * DAY + 60_000);
+  });
+
+  it('trail_will_end_tomorrow is true only within the last 24 hours of a running trial', async () => {
+    const user = await buildUser(t);
+    const flagAt = async (msFromNow: number) => {
+      await setTrialEnd(user, new Date(Date.now() + msFromNow));
+      return (await subscriptionOf(user)).trail_will_end_tomorrow;
+    };
+    expect(await flagAt(23 * HOUR)).toBe(true);
+    expect(await flagAt(10 * 60_000)).toBe(true);
+    expect(await flagAt(25 * HOUR)).toBe(false);
+    // Ended (the job has not run yet): no longer "tomorrow".
+    expect(await flagAt(-HOUR)).toBe(false);
+    // Only a trial ends.
+    await setTrialEnd(user, new Date(Date.now() + 2 * HOUR));
+    await setPlan(t, user.id, 'Premium', 'active');
+    expect((await subscriptionOf(user)).trail_will_end_tomorrow).toBe(false);
+  });
+});
+
+describe('the trial expiry job', () => {
+  it('moves an ended trial without a payment method to Free, done by the system (2)', async () => {
+    const [ended, paying, running] = await Promise.all([buildUser(t), buildUser(t), buildUser(t)]);
+    await setTrialEnd(ended, new Date(Date.now() - 1000));
+    await setTrialEnd(paying, new Date(Date.now() - 1000), true);
+    const runningBefore = await subscriptionOf(running);
+
+    expect(await billing.expireTrials()).toBeGreaterThanOrEqual(1);
+
+    expect(await subscriptionOf(ended)).toMatchObject({
+      name: 'Free',
+      title: 'Member',
+      stripe_status: 'active',
+      action_performed_by: 2,
+      trail_will_end_tomorrow: false,
+    });
+    // A payment method on file: the provider takes over; the job leaves it alone.
+    expect(await subscriptionOf(paying)).toMatchObject({ name: 'Premium', stripe_status: 'trialing', action_performed_by: null });
+    expect(await subscriptionOf(running)).toEqual(runningBefore);
+
+    // Idempotent: a second run (another node) finds nothing of theirs to move.
+    await billing.expireTrials();
+    expect((await subscriptionOf(ended)).name).toBe('Free');
+    expect((await subscriptionOf(paying)).name).toBe('Premium');
+  });
+
+  it('does not touch a trial that ends in the future', async () => {
+    const user = await buildUser(t);
+    await setTrialEnd(user, new Date(Date.now() + 60_000));
+    await billing.expireTrials();
+    expect(await subscriptionOf(user)).toMatchObject({ name: 'Premium', stripe_status: 'trialing' });
+    // …until the moment it ends.
+    await billing.expireTrials(new Date(Date.now() + 2 * 60_000));
+    expect(await subscriptionOf(user)).toMatchObject({ name: 'Free', action_performed_by: 2 });
+  });
+
+  it("after expiry the coach's engagements are inactive and inviting or creating another needs the Coach plan", async () => {
+    const [coach, member] = await Promise.all([buildUser(t), buildUser(t)]);
+    const team = await createTeam(t, coach, 'Coached Team');
+    expect(team).toMatchObject({ status: 'active', is_personal: false });
+    await addMembers(t, team.id, coach, [member]);
+
+    await setTrialEnd(coach, new Date(Date.now() - 1000));
+    await billing.expireTrials();
+
+    const statusFor = async (viewer: SignedUpUser) => (await teamsOf(t, viewer)).find((x) => x.id === team.id)?.status;
+    expect(await statusFor(coach)).toBe('inactive');
+    // Members see the same status (it is the coach's plan that counts, not theirs).
+    expect((await subscriptionOf(member)).stripe_status).toBe('trialing');
+    expect(await statusFor(member)).toBe('inactive');
+
+    const inv = await invite(t, team.id, [uniqueEmail('late')], coach.token);
+    expect(inv.statusCode, inv.body).toBe(403);
+    expect(inv.json().message).toBe(Messages.needCoachPlan);
+
+    // A Member-plan account has one personal team; the coach's earlier engagements do not count.
+    const personal = await createTeamRes(coach, 'My Own');
+    expect(personal.statusCode, personal.body).toBe(201);
+    expect(personal.json().data).toMatchObject({ is_personal: true, status: 'active' });
+    const again = await createTeamRes(coach, 'Another Engagement');
+    expect(again.statusCode, again.body).toBe(403);
+    expect(again.json()).toMatchObject({ message: Messages.needCoachPlan, code: 'coach_plan_required' });
+
+    // Back on Premium (paid): the engagements are active again.
+    await setPlan(t, coach.id, 'Premium', 'active');
+    expect(await statusFor(member)).toBe('active');
+  });
+});
+
+describe('the Member (Free) plan', () => {
+  it('creates exactly one personal team, which stays active; a second create is 403', async () => {
+    const user = await buildUser(t);
+    await setPlan(t, user.id, 'Free', 'active');
+    const first = await createTeamRes(user, 'Just Me');
+    expect(first.statusCode, first.body).toBe(201);
+    const team: TeamDto = first.json().data;
+    expect(team).toMatchObject({ name: 'Just Me', is_personal: true, status: 'active', role_id: 2, users_count: 1 });
+
+    const second = await createTeamRes(user, 'Second One');
+    expect(second.statusCode, second.body).toBe(403);
+    expect(second.json()).toMatchObject({ message: Messages.needCoachPlan, code: 'coach_plan_required' });
+    expect((await teamsOf(t, user)).map((x) => x.id)).toEqual([team.id]);
+
+    // Nobody can be invited into it without the Coach plan.
+    const inv = await invite(t, team.id, [uniqueEmail('friend')], user.token);
+    expect(inv.statusCode, inv.body).toBe(403);
+    expect(inv.json().message).toBe(Messages.needCoachPlan);
+  });
+
+  it('two creates at the same moment still make only one personal team', async () => {
+    const user = await buildUser(t);
+    await setPlan(t, user.id, 'Free', 'active');
+    const results = await Promise.all([createTeamRes(user, 'Race One'), createTeamRes(user, 'Race Two'), createTeamRes(user, 'Race Three')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403, 403]);
+    const rows = await t.db.kysely.selectFrom('teams').select('id').where('owner_id', '=', user.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('an account without a subscription row is on the Member plan', async () => {
+    const user = await buildUser(t);
+    await t.db.kysely.deleteFrom('subscriptions').where('user_id', '=', user.id).execute();
+    expect(await subscriptionOf(user)).toMatchObject({ name: 'Free', title: 'Member', stripe_status: 'active', trial_ends_at: null });
+    expect((await createTeamRes(user, 'Solo')).json().data).toMatchObject({ is_personal: true });
+    expect((await createTeamRes(user, 'Solo Two')).statusCode).toBe(403);
+  });
+
+  it('a canceled Premium subscription is not the Coach plan', async () => {
+    const user = await buildUser(t);
+    await setPlan(t, user.id, 'Premium', 'canceled');
+    expect((await createTeamRes(user, 'First')).json().data).toMatchObject({ is_personal: true });
+    expect((await createTeamRes(user, 'Second')).statusCode).toBe(403);
+  });
+
+  it('a Coach creates any number of engagements, none of them personal', async () => {
+    const user = await buildUser(t);
+    for (const name of ['One', 'Two', 'Three']) {
+      const res = await createTeamRes(user, name);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data).toMatchObject({ is_personal: false, status: 'active' });
+    }
+  });
+});

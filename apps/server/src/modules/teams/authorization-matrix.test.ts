@@ -1,0 +1,373 @@
+/**
+ * Spec §6 as a table: every team, member and invitation endpoint, called by a guest, an
+ * outsider, a member (role 4), an admin (role 3) and the owner (role 2). Reads share one team;
+ * every case that changes a team gets a fresh one, so the cases stay independent.
+ */
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Limits, Messages, type MemberDto, type TeamDto } from '@rally/contract';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { buildUser, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
+import {
+  PNG_1X1,
+  addMembers,
+  createTeam,
+  invite,
+  join,
+  membersOf,
+  pendingCode,
+  pngOfSize,
+  postTeamAvatar,
+  seatMembers,
+  setPlan,
+  teamsOf,
+} from '../../test/teams.js';
+
+type Actor = 'guest' | 'outsider' | 'member' | 'admin' | 'owner';
+const ACTORS: readonly Actor[] = ['guest', 'outsider', 'member', 'admin', 'owner'];
+type Person = Exclude<Actor, 'guest'> | 'peer';
+
+let t: TestApp;
+let people: Record<Person, SignedUpUser>;
+/** The shared team of the read-only cases. */
+let shared: TeamDto;
+/** A pending invitation to the shared team, sent to an address nobody in the matrix owns. */
+let foreignCode: string;
+
+const secretName = () => `Secret Matrix ${randomBytes(4).toString('hex')}`;
+
+/**
+ * owner (2), admin (3), member and peer (4) in a new team; the outsider stays out. The shared
+ * team is built through the API (invite, join, promote); the many fresh ones are seated directly.
+ */
+async function makeTeam(viaApi = false): Promise<TeamDto> {
+  const team = await createTeam(t, people.owner, secretName());
+  if (viaApi) await addMembers(t, team.id, people.owner, [people.member, people.peer], [people.admin]);
+  else
+    await seatMembers(t, team.id, [
+      { user: people.admin, role: 3 },
+      { user: people.member, role: 4 },
+      { user: people.peer, role: 4 },
+    ]);
+  return team;
+}
+
+interface Case {
+  name: string;
+  /** Expected status per caller. */
+  expected: Record<Actor, number>;
+  /** The case changes the team: it runs on a team of its own. */
+  fresh?: boolean;
+  call: (team: TeamDto, token: string | undefined, actor: Actor) => Promise<LightMyRequestResponse>;
+  /** Checks the effect (or its absence) after the call. */
+  check?: (team: TeamDto, res: LightMyRequestResponse, actor: Actor) => Promise<void>;
+}
+
+const anyone = (status: number, guest = 401): Record<Actor, number> => ({
+  guest,
+  outsider: status,
+  member: status,
+  admin: status,
+  owner: status,
+});
+/** 401 for a guest, 404 for the outsider, then member / admin / owner. */
+const inTeam = (member: number, admin: number, owner: number): Record<Actor, number> => ({
+  guest: 401,
+  outsider: 404,
+  member,
+  admin,
+  owner,
+});
+
+const roleOf = async (team: TeamDto, user: SignedUpUser) =>
+  (await membersOf(t, team.id, people.owner)).find((m: MemberDto) => m.id === user.id)?.role_id;
+
+/** DELETE user/team/{id}/member/{target}: the target is gone after a 200 and still there otherwise. */
+const removeCase = (name: string, target: Person, expected: Record<Actor, number>): Case => ({
+  name,
+  expected,
+  fresh: true,
+  call: (team, token) => t.api('DELETE', `user/team/${team.id}/member/${people[target].id}`, undefined, token),
+  check: async (team, res) => {
+    const ids = (await t.db.kysely.selectFrom('team_members').select('user_id').where('team_id', '=', team.id).execute()).map((r) => r.user_id);
+    if (res.statusCode === 200) expect(ids).not.toContain(people[target].id);
+    else expect(ids).toContain(people[target].id);
+    expect(ids).toHaveLength(res.statusCode === 200 ? 3 : 4);
+  },
+});
+
+/** POST change-user-role: the target's role is the new one after a 200 and unchanged otherwise. */
+const roleCase = (name: string, target: Person, roleId: number, before: number, expected: Record<Actor, number>): Case => ({
+  name,
+  expected,
+  fresh: true,
+  call: (team, token) => t.api('POST', `user/team/${team.id}/change-user-role`, { user_id: people[target].id, role_id: roleId }, token),
+  check: async (team, res) => {
+    expect(await roleOf(team, people[target])).toBe(res.statusCode === 200 ? roleId : before);
+    if (res.statusCode === 200) expect(res.json().data).toMatchObject({ id: people[target].id, role_id: roleId });
+  },
+});
+
+const CASES: Case[] = [
+  {
+    name: 'GET user/teams',
+    expected: anyone(200),
+    call: (_team, token) => t.api('GET', 'user/teams', undefined, token),
+    check: async (team, res, actor) => {
+      if (res.statusCode !== 200) return;
+      const ids = res.json().data.map((x: TeamDto) => x.id);
+      if (actor === 'outsider') expect(ids).not.toContain(team.id);
+      else expect(ids).toContain(team.id);
+    },
+  },
+  {
+    // "Team by id" answers an array; a team the caller is not in is an empty one (spec §7), not an error.
+    name: 'GET user/teams?team_id',
+    expected: anyone(200),
+    call: (team, token) => t.api('GET', `user/teams?team_id=${team.id}`, undefined, token),
+    check: async (team, res, actor) => {
+      if (res.statusCode !== 200) return;
+      const data: TeamDto[] = res.json().data;
+      if (actor === 'outsider') expect(data).toEqual([]);
+      else expect(data.map((x) => [x.id, x.role_id])).toEqual([[team.id, { member: 4, admin: 3, owner: 2 }[actor as 'member']]]);
+    },
+  },
+  {
+    name: 'POST user/team (create)',
+    expected: anyone(201),
+    call: (_team, token) => t.api('POST', 'user/team', { name: 'Another Team' }, token),
+  },
+  {
+    name: 'DELETE user/team/{id}',
+    expected: inTeam(403, 200, 200),
+    fresh: true,
+    call: (team, token) => t.api('DELETE', `user/team/${team.id}`, undefined, token),
+    check: async (team, res) => {
+      const ids = (await teamsOf(t, people.owner)).map((x) => x.id);
+      if (res.statusCode === 200) expect(ids).not.toContain(team.id);
+      else expect(ids).toContain(team.id);
+    },
+  },
+  {
+    name: 'GET user/team/{id}/profile',
+    expected: inTeam(200, 200, 200),
+    call: (team, token) => t.api('GET', `user/team/${team.id}/profile`, undefined, token),
+    check: async (team, res) => {
+      if (res.statusCode === 200) expect(res.json().data).toMatchObject({ id: team.id, name: team.name, level_of_engagement: { id: 1 } });
+    },
+  },
+  {
+    name: 'POST user/team/{id}/profile (JSON name)',
+    expected: inTeam(403, 200, 200),
+    fresh: true,
+    call: (team, token) => t.api('POST', `user/team/${team.id}/profile`, { name: 'Renamed Team' }, token),
+    check: async (team, res) => {
+      const row = await t.db.kysely.selectFrom('teams').select('name').where('id', '=', team.id).executeTakeFirstOrThrow();
+      expect(row.name).toBe(res.statusCode === 200 ? 'Renamed Team' : team.name);
+      if (res.statusCode === 200) expect(res.json().message).toBe(Messages.teamNameUpdated);
+    },
+  },
+  {
+    name: 'POST user/team/{id}/profile (multipart avatar)',
+    expected: inTeam(403, 200, 200),
+    fresh: true,
+    call: (team, token) => postTeamAvatar(t, team.id, token, PNG_1X1),
+    check: async (team, res) => {
+      const row = await t.db.kysely.selectFrom('teams').select('avatar').where('id', '=', team.id).executeTakeFirstOrThrow();
+      if (res.statusCode === 200) {
+        expect(res.json().message).toBe(Messages.teamPictureUpdated);
+        expect(row.avatar).toMatch(/^\/files\/.+\.png$/);
+      } else {
+        expect(row.avatar).toBeNull();
+      }
+    },
+  },
+  {
+    // Refused before the upload is read: a non-editor's oversized file is 403 / 404, not 413.
+    name: 'POST user/team/{id}/profile (multipart avatar over 5 MiB)',
+    expected: inTeam(403, 413, 413),
+    call: (team, token) => postTeamAvatar(t, team.id, token, pngOfSize(Limits.imageMaxBytes + 1)),
+  },
+  {
+    name: 'GET user/team/{id}/members',
+    expected: inTeam(200, 200, 200),
+    call: (team, token) => t.api('GET', `user/team/${team.id}/members`, undefined, token),
+    check: async (_team, res) => {
+      if (res.statusCode !== 200) return;
+      expect(res.json().data.map((m: MemberDto) => [m.id, m.role_id])).toEqual([
+        [people.owner.id, 2],
+        [people.admin.id, 3],
+        [people.member.id, 4],
+        [people.peer.id, 4],
+      ]);
+    },
+  },
+  {
+    name: 'POST user/team/{id}/invite',
+    expected: inTeam(403, 200, 200),
+    call: async (team, token) => {
+      const email = uniqueEmail('matrix-invitee');
+      const res = await invite(t, team.id, [email], token);
+      const rows = await t.db.kysely.selectFrom('invitations').select('team_id').where('email', '=', email).execute();
+      expect(rows).toEqual(res.statusCode === 200 ? [{ team_id: team.id }] : []);
+      return res;
+    },
+  },
+  roleCase('POST change-user-role: member → admin', 'member', 3, 4, inTeam(403, 200, 200)),
+  roleCase('POST change-user-role: admin → member', 'admin', 4, 3, inTeam(403, 200, 200)),
+  roleCase('POST change-user-role: owner → member (role 2 never changes)', 'owner', 4, 2, inTeam(403, 403, 403)),
+  roleCase('POST change-user-role: owner → admin (role 2 never changes)', 'owner', 3, 2, inTeam(403, 403, 403)),
+  // Nobody is made a Super Admin: the body is invalid before anyone's role is looked at.
+  roleCase('POST change-user-role: member → role 2', 'member', 2, 4, anyone(422)),
+  removeCase('DELETE member/{member} (the member leaves)', 'member', inTeam(200, 200, 200)),
+  removeCase('DELETE member/{peer} (another member)', 'peer', inTeam(403, 200, 200)),
+  removeCase('DELETE member/{admin} (the admin leaves)', 'admin', inTeam(403, 200, 200)),
+  removeCase('DELETE member/{owner} (the owner can neither leave nor be removed)', 'owner', inTeam(403, 403, 403)),
+  {
+    name: 'GET user/team/level-of-engagement',
+    expected: anyone(200),
+    call: (_team, token) => t.api('GET', 'user/team/level-of-engagement', undefined, token),
+  },
+  {
+    name: 'GET user/team/{id}/level-of-engagement',
+    expected: inTeam(200, 200, 200),
+    call: (team, token) => t.api('GET', `user/team/${team.id}/level-of-engagement`, undefined, token),
+    check: async (_team, res) => {
+      if (res.statusCode === 200) expect(res.json().data).toMatchObject({ id: 1 });
+    },
+  },
+  {
+    name: 'POST user/team/{id}/level-of-engagement',
+    expected: inTeam(403, 403, 200),
+    fresh: true,
+    call: (team, token) => t.api('POST', `user/team/${team.id}/level-of-engagement`, { level_of_engagement_id: 3 }, token),
+    check: async (team, res) => {
+      const row = await t.db.kysely.selectFrom('teams').select('level_of_engagement_id').where('id', '=', team.id).executeTakeFirstOrThrow();
+      expect(row.level_of_engagement_id).toBe(res.statusCode === 200 ? 3 : 1);
+    },
+  },
+  {
+    name: 'POST user/team/{id}/read-welcome-message',
+    expected: inTeam(200, 200, 200),
+    fresh: true,
+    call: (team, token) => t.api('POST', `user/team/${team.id}/read-welcome-message`, { is_read: true }, token),
+    check: async (team, res, actor) => {
+      const rows = await t.db.kysely
+        .selectFrom('team_members')
+        .select(['user_id', 'read_welcome_message'])
+        .where('team_id', '=', team.id)
+        .where('read_welcome_message', '=', 1)
+        .execute();
+      // Only the caller's own flag changes.
+      expect(rows.map((r) => r.user_id)).toEqual(res.statusCode === 200 ? [people[actor as Person].id] : []);
+    },
+  },
+  {
+    name: 'GET user/team/invitations/pending',
+    expected: anyone(200),
+    call: (_team, token) => t.api('GET', 'user/team/invitations/pending?page=1', undefined, token),
+    check: async (_team, res) => {
+      if (res.statusCode === 200) expect(res.json().data).toEqual([]);
+    },
+  },
+  {
+    // A code sent to someone else: invalid for everyone, whatever their role in its team.
+    name: 'POST user/team/join (a code sent to another e-mail)',
+    expected: anyone(422),
+    call: (_team, token) => join(t, foreignCode, token),
+    check: async (_team, res) => {
+      if (res.statusCode === 422) expect(res.json().message).toBe(Messages.joinCodeInvalid);
+      const row = await t.db.kysely.selectFrom('invitations').select('status').where('code', '=', foreignCode).executeTakeFirstOrThrow();
+      expect(row.status).toBe('pending');
+    },
+  },
+  {
+    name: 'POST user/team/invitations/reject (a code sent to another e-mail)',
+    expected: anyone(422),
+    call: (_team, token) => t.api('POST', 'user/team/invitations/reject', { invitation_code: foreignCode, reject_reason: 'no' }, token),
+    check: async (_team, res) => {
+      if (res.statusCode === 422) expect(res.json().message).toBe(Messages.joinCodeInvalid);
+      const row = await t.db.kysely.selectFrom('invitations').select('status').where('code', '=', foreignCode).executeTakeFirstOrThrow();
+      expect(row.status).toBe('pending');
+    },
+  },
+  {
+    name: 'GET user/subscription',
+    expected: anyone(200),
+    call: (_team, token) => t.api('GET', 'user/subscription', undefined, token),
+    check: async (_team, res) => {
+      if (res.statusCode === 200) expect(res.json().data).toMatchObject({ name: 'Premium', stripe_status: 'trialing' });
+    },
+  },
+  {
+    name: 'GET subscription-packages (public)',
+    expected: anyone(200, 200),
+    call: (_team, token) => t.api('GET', 'subscription-packages', undefined, token),
+  },
+];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [owner, admin, member, peer, outsider] = await Promise.all(
+    ['Olga', 'Adam', 'Mina', 'Pete', 'Otto'].map((first_name) => buildUser(t, { first_name, last_name: 'Matrix' })),
+  );
+  people = { owner: owner!, admin: admin!, member: member!, peer: peer!, outsider: outsider! };
+  shared = await makeTeam(true);
+  const stranger = uniqueEmail('stranger');
+  expect((await invite(t, shared.id, [stranger], people.owner.token)).statusCode).toBe(200);
+  foreignCode = await pendingCode(t, shared.id, stranger);
+});
+afterAll(() => t.close());
+
+describe.each(CASES)('$name', (c) => {
+  it.each(ACTORS.map((actor) => ({ actor, status: c.expected[actor] })))('$actor → $status', async ({ actor, status }) => {
+    const team = c.fresh ? await makeTeam() : shared;
+    const token = actor === 'guest' ? undefined : people[actor].token;
+    const res = await c.call(team, token, actor);
+    expect(res.statusCode, res.body).toBe(status);
+
+    if (status === 401) expect(res.json()).toMatchObject({ message: Messages.unauthenticated, code: 'unauthenticated' });
+    if (status === 404) expect(res.json()).toMatchObject({ message: Messages.notFound, code: 'not_found' });
+    if (status === 403) expect(res.json().code).toMatch(/^(forbidden|owner_role_fixed|owner_cannot_be_removed)$/);
+    if (actor === 'outsider' || actor === 'guest') {
+      // Nothing about a team one is not in: not its name, not its members' addresses.
+      expect(res.body).not.toContain(team.name);
+      for (const p of ['owner', 'admin', 'member', 'peer'] as const) expect(res.body).not.toContain(people[p].email);
+    }
+    await c.check?.(team, res, actor);
+  });
+});
+
+describe('no leak to outsiders', () => {
+  it('a team one is not in answers exactly like a team that does not exist', async () => {
+    const paths = ['profile', 'members', 'level-of-engagement'];
+    for (const p of paths) {
+      const real = await t.api('GET', `user/team/${shared.id}/${p}`, undefined, people.outsider.token);
+      const none = await t.api('GET', `user/team/99999999/${p}`, undefined, people.outsider.token);
+      expect([real.statusCode, real.body]).toEqual([none.statusCode, none.body]);
+    }
+  });
+});
+
+describe('inviting needs the Coach plan (Premium, active or trialing)', () => {
+  it.each([
+    ['owner', 'Free', 'active', 403],
+    ['owner', 'Premium', 'canceled', 403],
+    ['owner', 'Premium', 'past_due', 403],
+    ['owner', 'Premium', 'active', 200],
+    ['admin', 'Free', 'active', 403],
+    ['admin', 'Premium', 'canceled', 403],
+    ['admin', 'Premium', 'active', 200],
+  ] as const)('%s on %s/%s → %i', async (who, plan, status, expected) => {
+    const user = people[who];
+    await setPlan(t, user.id, plan, status);
+    try {
+      const res = await invite(t, shared.id, [uniqueEmail('plan-invitee')], user.token);
+      expect(res.statusCode, res.body).toBe(expected);
+      if (expected === 403) expect(res.json()).toMatchObject({ message: Messages.needCoachPlan, code: 'coach_plan_required' });
+    } finally {
+      await setPlan(t, user.id, 'Premium', 'trialing');
+    }
+  });
+});

@@ -1,0 +1,309 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Limits, Messages, type LevelOfEngagementDto, type TeamDto } from '@rally/contract';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { buildUser, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
+import {
+  PNG_1X1,
+  addMembers,
+  createTeam,
+  invite,
+  membersOf,
+  multipart,
+  pendingOf,
+  pngOfSize,
+  postTeamAvatar,
+  teamsOf,
+} from '../../test/teams.js';
+
+let t: TestApp;
+/** Four members, registered before the owner so the owner has the highest id. */
+let crew: SignedUpUser[];
+let owner: SignedUpUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  crew = [];
+  for (const first_name of ['Ann', 'Ben', 'Cai', 'Dee']) crew.push(await buildUser(t, { first_name, last_name: 'Crew' }));
+  owner = await buildUser(t, { first_name: 'Olive', last_name: 'Owner' });
+});
+afterAll(() => t.close());
+
+const create = (name: unknown, user = owner) => t.api('POST', 'user/team', { name }, user.token);
+/** GET a file the API handed out, as the browser would (outside /api). */
+const fetchFile = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('create', () => {
+  it.each([
+    ['missing', undefined, Messages.teamNameRequired],
+    ['empty', '', Messages.teamNameRequired],
+    ['only spaces', '   ', Messages.teamNameRequired],
+    ['a number', 42, Messages.teamNameRequired],
+    ['with punctuation', 'Blue-Team!', Messages.lettersDigitsSpaces],
+    ['with markup', '<b>Team</b>', Messages.lettersDigitsSpaces],
+    ['51 characters', 'a'.repeat(Limits.teamNameMax + 1), Messages.teamNameTooLong],
+  ])('rejects a name that is %s (422)', async (_label, name, message) => {
+    const before = (await teamsOf(t, owner)).length;
+    const res = await create(name);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toBe(message);
+    // First the rule that failed first. (An empty name also gets the letters rule today: a
+    // contract change is reported for that.)
+    expect(res.json().errors.name[0]).toBe(message);
+    expect(await teamsOf(t, owner)).toHaveLength(before);
+  });
+
+  it.each([
+    ['50 characters', 'b'.repeat(Limits.teamNameMax), 'b'.repeat(Limits.teamNameMax)],
+    ['letters of any script and digits', 'Équipe Zürich 2', 'Équipe Zürich 2'],
+    ['padded with spaces (trimmed)', '  Blue Team  ', 'Blue Team'],
+  ])('accepts a name of %s', async (_label, name, stored) => {
+    const res = await create(name);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe(Messages.teamCreated);
+    expect(res.json().data).toMatchObject({ name: stored, role_id: 2, status: 'active', users_count: 1 });
+  });
+});
+
+describe('list and team by id', () => {
+  let team: TeamDto;
+  beforeAll(async () => {
+    team = await createTeam(t, owner, 'Shape Team');
+    await addMembers(t, team.id, owner, crew.slice(0, 3), [crew[3]!]);
+  });
+
+  it('shows the first 4 users with the owner first, the count, the manager and the level', async () => {
+    const listed = (await teamsOf(t, crew[0]!)).find((x) => x.id === team.id)!;
+    expect(listed).toMatchObject({
+      id: team.id,
+      name: 'Shape Team',
+      avatar: null,
+      status: 'active',
+      role_id: 4,
+      is_personal: false,
+      manager: { id: owner.id, full_name: 'Olive Owner' },
+      users_count: 5,
+      latest_topic: null,
+      read_welcome_message: false,
+      profile: { name: 'Shape Team', avatar: null, level_of_engagement: { id: 1 } },
+    });
+    expect(listed.users).toHaveLength(4);
+    // Owner, then admins, then members by joining.
+    expect(listed.users.map((u) => [u.id, u.role_id])).toEqual([
+      [owner.id, 2],
+      [crew[3]!.id, 3],
+      [crew[0]!.id, 4],
+      [crew[1]!.id, 4],
+    ]);
+    expect(listed.users[0]).toMatchObject({ first_name: 'Olive', last_name: 'Owner', full_name: 'Olive Owner', email: owner.email });
+    expect(listed.members).toEqual(listed.users);
+  });
+
+  it('lists the caller’s teams newest first, each with the caller’s own role', async () => {
+    const newer = await createTeam(t, crew[0]!, 'Ann Team');
+    const ids = (await teamsOf(t, crew[0]!)).map((x) => [x.id, x.role_id]);
+    expect(ids).toEqual([
+      [newer.id, 2],
+      [team.id, 4],
+    ]);
+  });
+
+  it('the members list has everyone, owner first, with e-mails', async () => {
+    const members = await membersOf(t, team.id, crew[1]!);
+    expect(members.map((m) => [m.id, m.role_id, m.email])).toEqual([
+      [owner.id, 2, owner.email],
+      [crew[3]!.id, 3, crew[3]!.email],
+      [crew[0]!.id, 4, crew[0]!.email],
+      [crew[1]!.id, 4, crew[1]!.email],
+      [crew[2]!.id, 4, crew[2]!.email],
+    ]);
+  });
+
+  it('team by id is an array of one; an unknown id an empty array; a bad id 422', async () => {
+    const one = await t.api('GET', `user/teams?team_id=${team.id}`, undefined, crew[2]!.token);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data.map((x: TeamDto) => x.id)).toEqual([team.id]);
+    expect(one.json().data[0].users_count).toBe(5);
+
+    const none = await t.api('GET', 'user/teams?team_id=99999999', undefined, crew[2]!.token);
+    expect(none.statusCode).toBe(200);
+    expect(none.json().data).toEqual([]);
+
+    expect((await t.api('GET', 'user/teams?team_id=abc', undefined, crew[2]!.token)).statusCode).toBe(422);
+  });
+
+  it('read-welcome-message sets the caller’s own flag only', async () => {
+    const res = await t.api('POST', `user/team/${team.id}/read-welcome-message`, { is_read: 1 }, crew[1]!.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ read_welcome_message: true });
+    const flag = async (u: SignedUpUser) => (await teamsOf(t, u)).find((x) => x.id === team.id)!.read_welcome_message;
+    expect(await flag(crew[1]!)).toBe(true);
+    expect(await flag(crew[2]!)).toBe(false);
+    await t.api('POST', `user/team/${team.id}/read-welcome-message`, { is_read: false }, crew[1]!.token);
+    expect(await flag(crew[1]!)).toBe(false);
+    expect((await t.api('POST', `user/team/${team.id}/read-welcome-message`, { is_read: 'maybe' }, crew[1]!.token)).statusCode).toBe(422);
+  });
+});
+
+describe('team profile', () => {
+  it('a PNG avatar is stored, served byte for byte at the returned URL, and replaces the old one', async () => {
+    const team = await createTeam(t, owner);
+    const res = await postTeamAvatar(t, team.id, owner.token, PNG_1X1);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(Messages.teamPictureUpdated);
+    const url: string = res.json().data.avatar;
+    expect(url).toMatch(/^\/files\/teams\/\d+\/[0-9a-f]{32}\.png$/);
+
+    const served = await fetchFile(url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(PNG_1X1)).toBe(true);
+
+    const listed = (await teamsOf(t, owner)).find((x) => x.id === team.id)!;
+    expect(listed.avatar).toBe(url);
+    expect(listed.profile.avatar).toBe(url);
+
+    const replaced = await postTeamAvatar(t, team.id, owner.token, pngOfSize(2 * 1024 * 1024));
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().data.avatar).not.toBe(url);
+    expect((await fetchFile(url)).statusCode).toBe(404);
+    expect((await fetchFile(replaced.json().data.avatar)).rawPayload.length).toBe(2 * 1024 * 1024);
+  });
+
+  it('name and picture in one multipart form', async () => {
+    const team = await createTeam(t, owner);
+    const res = await postTeamAvatar(t, team.id, owner.token, PNG_1X1, { name: 'Pictured Team' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ name: 'Pictured Team', avatar: expect.stringMatching(/\.png$/) });
+  });
+
+  it('a text file named .png is 415 and changes nothing', async () => {
+    const team = await createTeam(t, owner);
+    const res = await postTeamAvatar(t, team.id, owner.token, Buffer.from('just some text, not a picture'));
+    expect(res.statusCode, res.body).toBe(415);
+    expect(res.json().message).toBe(Messages.imageInvalid);
+    expect((await t.api('GET', `user/team/${team.id}/profile`, undefined, owner.token)).json().data.avatar).toBeNull();
+  });
+
+  it('a picture over 5 MiB is 413', async () => {
+    const team = await createTeam(t, owner);
+    const res = await postTeamAvatar(t, team.id, owner.token, pngOfSize(Limits.imageMaxBytes + 1));
+    expect(res.statusCode, res.body).toBe(413);
+    expect((await t.api('GET', `user/team/${team.id}/profile`, undefined, owner.token)).json().data.avatar).toBeNull();
+  });
+
+  it('a file in another field than avatar is refused', async () => {
+    const team = await createTeam(t, owner);
+    const form = multipart([{ name: 'cover', filename: 'a.png', contentType: 'image/png', data: PNG_1X1 }]);
+    const res = await t.api('POST', `user/team/${team.id}/profile`, form.payload, owner.token, { headers: form.headers });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('the name follows the create rules', async () => {
+    const team = await createTeam(t, owner, 'Old Name');
+    const bad = await t.api('POST', `user/team/${team.id}/profile`, { name: 'Bad/Name' }, owner.token);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe(Messages.lettersDigitsSpaces);
+    const good = await t.api('POST', `user/team/${team.id}/profile`, { name: ' New Name ' }, owner.token);
+    expect(good.statusCode).toBe(200);
+    expect(good.json()).toMatchObject({ message: Messages.teamNameUpdated, data: { id: team.id, name: 'New Name' } });
+    expect((await teamsOf(t, owner)).find((x) => x.id === team.id)!.name).toBe('New Name');
+  });
+});
+
+describe('level of engagement', () => {
+  it('four levels, each with a name, a description and an image that is served', async () => {
+    const res = await t.api('GET', 'user/team/level-of-engagement', undefined, owner.token);
+    expect(res.statusCode).toBe(200);
+    const levels: LevelOfEngagementDto[] = res.json().data;
+    expect(levels.map((l) => l.id)).toEqual([1, 2, 3, 4]);
+    for (const level of levels) {
+      expect(level.name).not.toBe('');
+      expect(level.description).not.toBe('');
+      const img = await fetchFile(level.media);
+      expect(img.statusCode, level.media).toBe(200);
+      expect(img.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(img.body).toContain('<svg');
+    }
+  });
+
+  it('the owner sets it; everyone in the team reads it; only 1 to 4', async () => {
+    const team = await createTeam(t, owner);
+    await addMembers(t, team.id, owner, [crew[0]!]);
+    const set = await t.api('POST', `user/team/${team.id}/level-of-engagement`, { level_of_engagement_id: 3 }, owner.token);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ message: Messages.levelUpdated, data: { id: 3 } });
+
+    const read = await t.api('GET', `user/team/${team.id}/level-of-engagement`, undefined, crew[0]!.token);
+    expect(read.json().data).toMatchObject({ id: 3, name: 'Flow' });
+    expect((await t.api('GET', `user/team/${team.id}/profile`, undefined, crew[0]!.token)).json().data.level_of_engagement.id).toBe(3);
+    expect((await teamsOf(t, crew[0]!)).find((x) => x.id === team.id)!.profile.level_of_engagement.id).toBe(3);
+
+    for (const bad of [0, 5, 'x', null]) {
+      const res = await t.api('POST', `user/team/${team.id}/level-of-engagement`, { level_of_engagement_id: bad }, owner.token);
+      expect(res.statusCode, String(bad)).toBe(422);
+      expect(res.json().message).toBe(Messages.levelInvalid);
+    }
+    expect((await t.api('GET', `user/team/${team.id}/level-of-engagement`, undefined, owner.token)).json().data.id).toBe(3);
+  });
+});
+
+describe('delete', () => {
+  it('removes the team with its members, invitations and picture', async () => {
+    const team = await createTeam(t, owner, 'Doomed Team');
+    await addMembers(t, team.id, owner, [crew[0]!], [crew[1]!]);
+    const invitee = await buildUser(t);
+    await invite(t, team.id, [invitee.email, uniqueEmail('ghost')], owner.token);
+    const avatar: string = (await postTeamAvatar(t, team.id, owner.token, PNG_1X1)).json().data.avatar;
+    expect((await pendingOf(t, invitee)).meta.total).toBe(1);
+
+    const res = await t.api('DELETE', `user/team/${team.id}`, undefined, crew[1]!.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(Messages.teamDeleted);
+
+    for (const u of [owner, crew[0]!, crew[1]!]) expect((await teamsOf(t, u)).map((x) => x.id)).not.toContain(team.id);
+    expect((await pendingOf(t, invitee)).meta.total).toBe(0);
+    const k = t.db.kysely;
+    expect(await k.selectFrom('team_members').select('user_id').where('team_id', '=', team.id).execute()).toEqual([]);
+    expect(await k.selectFrom('invitations').select('id').where('team_id', '=', team.id).execute()).toEqual([]);
+    expect((await fetchFile(avatar)).statusCode).toBe(404);
+    expect((await t.api('GET', `user/team/${team.id}/profile`, undefined, owner.token)).statusCode).toBe(404);
+    expect((await t.api('DELETE', `user/team/${team.id}`, undefined, owner.token)).statusCode).toBe(404);
+  });
+});
+
+describe('members', () => {
+  it('change-user-role answers the member and the spec message; the target must be in the team', async () => {
+    const team = await createTeam(t, owner);
+    await addMembers(t, team.id, owner, [crew[0]!]);
+    const res = await t.api('POST', `user/team/${team.id}/change-user-role`, { user_id: String(crew[0]!.id), role_id: '3' }, owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      message: Messages.roleChanged('Ann Crew'),
+      data: expect.objectContaining({ id: crew[0]!.id, full_name: 'Ann Crew', role_id: 3 }),
+    });
+
+    const stranger = await t.api('POST', `user/team/${team.id}/change-user-role`, { user_id: crew[2]!.id, role_id: 3 }, owner.token);
+    expect(stranger.statusCode).toBe(404);
+    const missing = await t.api('POST', `user/team/${team.id}/change-user-role`, { role_id: 3 }, owner.token);
+    expect(missing.statusCode).toBe(422);
+    const badRole = await t.api('POST', `user/team/${team.id}/change-user-role`, { user_id: crew[0]!.id, role_id: 1 }, owner.token);
+    expect(badRole.statusCode).toBe(422);
+    expect(badRole.json().message).toBe(Messages.roleInvalid);
+  });
+
+  it('a member who leaves no longer sees the team; removing someone not in it is 404', async () => {
+    const team = await createTeam(t, owner);
+    await addMembers(t, team.id, owner, [crew[0]!, crew[1]!]);
+    const leave = await t.api('DELETE', `user/team/${team.id}/member/${crew[0]!.id}`, undefined, crew[0]!.token);
+    expect(leave.statusCode, leave.body).toBe(200);
+    expect((await teamsOf(t, crew[0]!)).map((x) => x.id)).not.toContain(team.id);
+    expect((await t.api('GET', `user/team/${team.id}/members`, undefined, crew[0]!.token)).statusCode).toBe(404);
+    expect((await teamsOf(t, owner)).find((x) => x.id === team.id)!.users_count).toBe(2);
+
+    expect((await t.api('DELETE', `user/team/${team.id}/member/${crew[0]!.id}`, undefined, owner.token)).statusCode).toBe(404);
+    expect((await t.api('DELETE', `user/team/${team.id}/member/99999999`, undefined, owner.token)).statusCode).toBe(404);
+    const owners = await t.api('DELETE', `user/team/${team.id}/member/${owner.id}`, undefined, owner.token);
+    expect(owners.statusCode).toBe(403);
+    expect(owners.json().message).toBe(Messages.ownerCannotBeRemoved);
+  });
+});

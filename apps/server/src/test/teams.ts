@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { InvitationDto, MemberDto, TeamDto } from '@rally/contract';
+import type { TestApp } from './app.js';
+import { uniqueIp, type SignedUpUser } from './factories.js';
+
+/** A real 1×1 PNG (the server sniffs the first bytes, so this must start with the signature). */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A PNG-signed file of exactly `size` bytes (the signature, then filler). */
+export const pngOfSize = (size: number) => Buffer.concat([PNG_1X1.subarray(0, 8), Buffer.alloc(size - 8, 7)]);
+
+export type FormPart = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
+
+/** A multipart/form-data body as a browser sends it; pass `payload` as the body and `headers` as extra. */
+export function multipart(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----rally${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const file = 'data' in part;
+    const head = [
+      `--${boundary}`,
+      `Content-Disposition: form-data; name="${part.name}"${file ? `; filename="${part.filename}"` : ''}`,
+      ...(file ? [`Content-Type: ${part.contentType}`] : []),
+      '',
+      '',
+    ].join('\r\n');
+    chunks.push(Buffer.from(head), file ? part.data : Buffer.from(part.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** POSTs a team picture (and optional fields) as multipart. */
+export function postTeamAvatar(t: TestApp, teamId: number, token: string | undefined, data: Buffer, fields: Record<string, string> = {}) {
+  const form = multipart([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    { name: 'avatar', filename: 'avatar.png', contentType: 'image/png', data },
+  ]);
+  return t.api('POST', `user/team/${teamId}/profile`, form.payload, token, { headers: form.headers });
+}
+
+/** The invite and join routes are rate-limited per address; each call here comes from a fresh one. */
+export const invite = (t: TestApp, teamId: number, emails: string[], token?: string) =>
+  t.api('POST', `user/team/${teamId}/invite`, { emails }, token, { remoteAddress: uniqueIp() });
+
+export const join = (t: TestApp, code: string, token?: string) =>
+  t.api('POST', 'user/team/join', { invitation_code: code }, token, { remoteAddress: uniqueIp() });
+
+/** Creates a team through the API (201 expected). */
+export async function createTeam(t: TestApp, owner: SignedUpUser, name = `Team ${randomBytes(4).toString('hex')}`): Promise<TeamDto> {
+  const res = await t.api('POST', 'user/team', { name }, owner.token);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: TeamDto }>().data;
+}
+
+/** The pending invitation code for `user` to `teamId`, read from the DB as the invitee's mail would show it. */
+export async function pendingCode(t: TestApp, teamId: number, email: string): Promise<string> {
+  const row = await t.db.kysely
+    .selectFrom('invitations')
+    .select('code')
+    .where('team_id', '=', teamId)
+    .where('email', '=', email)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return row.code;
+}
+
+/** Invites `users` as `lead` and has each of them join (role 4); admins are then promoted to role 3. */
+export async function addMembers(
+  t: TestApp,
+  teamId: number,
+  lead: SignedUpUser,
+  users: SignedUpUser[],
+  admins: SignedUpUser[] = [],
+): Promise<void> {
+  const all = [...users, ...admins];
+  const inv = await invite(
+    t,
+    teamId,
+    all.map((u) => u.email),
+    lead.token,
+  );
+  expect(inv.statusCode, inv.body).toBe(200);
+  for (const u of all) {
+    const res = await join(t, await pendingCode(t, teamId, u.email), u.token);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  for (const a of admins) {
+    const res = await t.api('POST', `user/team/${teamId}/change-user-role`, { user_id: a.id, role_id: 3 }, lead.token);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+/**
+ * Seats users in a team directly in the database (role 3 or 4), for fixtures that need many
+ * teams fast; `addMembers` is the same through the API.
+ */
+export async function seatMembers(t: TestApp, teamId: number, seats: { user: SignedUpUser; role: 3 | 4 }[]): Promise<void> {
+  const joined_at = new Date().toISOString();
+  await t.db.kysely
+    .insertInto('team_members')
+    .values(seats.map(({ user, role }) => ({ team_id: teamId, user_id: user.id, role_id: role, read_welcome_message: 0, joined_at })))
+    .execute();
+}
+
+/** The team's members as its owner sees them. */
+export async function membersOf(t: TestApp, teamId: number, viewer: SignedUpUser): Promise<MemberDto[]> {
+  const res = await t.api('GET', `user/team/${teamId}/members`, undefined, viewer.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: MemberDto[] }>().data;
+}
+
+export async function teamsOf(t: TestApp, viewer: SignedUpUser): Promise<TeamDto[]> {
+  const res = await t.api('GET', 'user/teams', undefined, viewer.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: TeamDto[] }>().data;
+}
+
+export async function pendingOf(t: TestApp, viewer: SignedUpUser, page = 1): Promise<{ data: InvitationDto[]; meta: { current_page: number; last_page: number; per_page: number; total: number } }> {
+  const res = await t.api('GET', `user/team/invitations/pending?page=${page}`, undefined, viewer.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Puts a user on a plan directly (as the billing provider's webhook or the trial job would). */
+export async function setPlan(
+  t: TestApp,
+  userId: number,
+  plan: 'Free' | 'Premium',
+  stripe_status: 'active' | 'trialing' | 'canceled' | 'past_due' = 'active',
+): Promise<void> {
+  const res = await t.db.kysely.updateTable('subscriptions').set({ plan, stripe_status }).where('user_id', '=', userId).executeTakeFirst();
+  expect(Number(res.numUpdatedRows)).toBe(1);
+}

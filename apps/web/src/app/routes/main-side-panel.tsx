@@ -1,0 +1,51 @@
+import { Badge, Box, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { InvitesList, usePendingInvitationsCount } from '../../features/invitations/components/invites-list';
+import { teamKeys } from '../../features/teams/api/get-teams';
+
+/** The INVITES tab label with its counter. */
+function InvitesLabel() {
+  const count = usePendingInvitationsCount();
+  return (
+    <Badge badgeContent={count} color="error" max={99} sx={{ '& .MuiBadge-badge': { right: -12 } }}>
+      INVITES
+    </Badge>
+  );
+}
+
+/**
+ * The main pages' side panel (spec §2): NOTIFICATION and INVITES. Notifications arrive with their
+ * own feature; until then the tab says so instead of showing made-up entries.
+ */
+export function MainSidePanel({ initialTab = 1 }: { initialTab?: 0 | 1 }) {
+  const [tab, setTab] = useState<number>(initialTab);
+  const queryClient = useQueryClient();
+  return (
+    <Paper
+      component="aside"
+      aria-label="Notifications and invites"
+      variant="outlined"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, overflow: 'hidden' }}
+    >
+      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="fullWidth" aria-label="Side panel">
+        <Tab label="NOTIFICATION" id="side-tab-0" aria-controls="side-panel-0" />
+        <Tab label={<InvitesLabel />} id="side-tab-1" aria-controls="side-panel-1" />
+      </Tabs>
+      <Box
+        role="tabpanel"
+        id={`side-panel-${tab}`}
+        aria-labelledby={`side-tab-${tab}`}
+        sx={{ flexGrow: 1, minHeight: 0, borderTop: 1, borderColor: 'divider' }}
+      >
+        {tab === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+            No notifications yet.
+          </Typography>
+        ) : (
+          <InvitesList onAccepted={() => void queryClient.invalidateQueries({ queryKey: teamKeys.all })} />
+        )}
+      </Box>
+    </Paper>
+  );
+}

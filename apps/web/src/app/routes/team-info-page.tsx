@@ -1,0 +1,53 @@
+import { Box, Card, CardContent, Tab, Tabs } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
+import { useMembers } from '../../features/members/api/get-members';
+import { MembersGrid } from '../../features/members/components/members-grid';
+import { teamKeys } from '../../features/teams/api/get-teams';
+import { TeamOptions } from '../../features/teams/components/team-options';
+import { useSession } from '../../lib/session';
+import { paths } from '../paths';
+import { useWorkspaceTeam } from './workspace-context';
+
+/** 'Engagement Information' (spec §2): Members (count) and Engagement Options. */
+export function TeamInfoPage() {
+  const { team } = useWorkspaceTeam();
+  const session = useSession();
+  const members = useMembers(team.id);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState(0);
+  const count = members.data?.length ?? team.users_count;
+
+  const leaveWorkspace = () => {
+    queryClient.removeQueries({ queryKey: teamKeys.detail(team.id) });
+    void queryClient.invalidateQueries({ queryKey: teamKeys.list() });
+    void navigate(paths.engagements, { replace: true });
+  };
+
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
+      <PageBreadcrumbs items={[{ label: team.name, to: paths.teamHome(team.id) }, { label: 'Engagement Information' }]} />
+      <Card>
+        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Engagement Information" sx={{ px: 1 }}>
+          <Tab label={`Members (${count})`} id="info-tab-0" aria-controls="info-panel-0" />
+          <Tab label="Engagement Options" id="info-tab-1" aria-controls="info-panel-1" />
+        </Tabs>
+        <CardContent role="tabpanel" id={`info-panel-${tab}`} aria-labelledby={`info-tab-${tab}`} sx={{ borderTop: 1, borderColor: 'divider' }}>
+          {tab === 0 ? (
+            <MembersGrid
+              teamId={team.id}
+              viewer={{ id: session?.user.id ?? 0, role: team.role_id }}
+              onChanged={() => void queryClient.invalidateQueries({ queryKey: teamKeys.all })}
+              onLeft={leaveWorkspace}
+            />
+          ) : (
+            <TeamOptions teamId={team.id} role={team.role_id} onDeleted={leaveWorkspace} />
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

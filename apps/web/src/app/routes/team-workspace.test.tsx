@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiPaths, Messages, type LevelOfEngagementDto, type TeamDto, type TeamProfileDto } from '@rally/contract';
+import { subscriptionQuery } from '../../features/billing/api/get-subscription';
+import { renderApp } from '../../test/render';
+import { apiOk, apiPath, server, testUser } from '../../test/server';
+import { buildMember, buildTeam, subscription } from '../../test/team-fixtures';
+
+const LEVELS: LevelOfEngagementDto[] = [1, 2, 3, 4].map((id) => ({
+  id,
+  name: ['Spark', 'Momentum', 'Flow', 'Peak'][id - 1]!,
+  description: `Level ${id} description`,
+  media: `/static/levels/level-${id}.svg`,
+}));
+
+function serveTeam(team: TeamDto | null, { name = team?.name ?? '' } = {}) {
+  const profile: TeamProfileDto = { id: team?.id ?? 0, name, avatar: null, level_of_engagement: LEVELS[0]! };
+  const members = [
+    buildMember({ id: testUser.id, first_name: 'Ada', last_name: 'Lovelace', role_id: team?.role_id ?? 2 }),
+    buildMember({ id: 31, first_name: 'Mia', last_name: 'Member' }),
+  ];
+  // The card count and the members list agree, as they do on the server.
+  const listed = team && { ...team, users_count: members.length };
+  server.use(
+    http.get(apiPath(ApiPaths.teams), () => apiOk(listed ? [listed] : [])),
+    http.get(apiPath(ApiPaths.teamMembers(5)), () => apiOk(members)),
+    http.get(apiPath(ApiPaths.teamProfile(5)), () => apiOk(profile)),
+    http.get(apiPath(ApiPaths.levelsOfEngagement), () => apiOk(LEVELS)),
+    http.get(apiPath(ApiPaths.teamLevelOfEngagement(5)), () => apiOk(LEVELS[0])),
+  );
+}
+
+const open = (url: string) => renderApp(url, { signedInAs: testUser });
+
+async function openDrawer(user: ReturnType<typeof open>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+  return screen.findByRole('navigation', { name: 'Main navigation' });
+}
+
+beforeEach(() => sessionStorage.clear());
+
+describe('team workspace', () => {
+  it('the bare team path opens Engagement Information, titled with the team name', async () => {
+    serveTeam(buildTeam({ id: 5, name: 'Rowing' }));
+    const app = open('/engagements/5');
+    expect(await screen.findByRole('tab', { name: 'Members (2)' })).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/engagements/5/info');
+    expect(screen.getByRole('tab', { name: 'Engagement Options' })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'breadcrumb' });
+    expect(crumbs).toHaveTextContent('Rowing');
+    expect(crumbs).toHaveTextContent('Engagement Information');
+    expect(screen.getByRole('banner')).toHaveTextContent('Rowing');
+  });
+
+  it('/teams/{id}/info shows the same page', async () => {
+    serveTeam(buildTeam({ id: 5, name: 'Rowing' }));
+    open('/teams/5/info');
+    expect(await screen.findByRole('tab', { name: 'Members (2)' })).toBeInTheDocument();
+  });
+
+  it('a team the user is not in (empty answer) redirects to /', async () => {
+    serveTeam(null);
+    const app = open('/engagements/5/info');
+    await screen.findByText("You don't have any teams.");
+    expect(app.location().pathname).toBe('/');
+  });
+
+  it.each([
+    ['a coach with role 2', true, 2, true],
+    ['a coach with role 3', true, 3, false],
+    ['a member-plan owner', false, 2, false],
+  ])('Invite Members in the drawer, for %s (coach %s, role %i): shown %s', async (_label, coach, role, shown) => {
+    if (!coach)
+      server.use(
+        http.get(apiPath(ApiPaths.userSubscription), () => apiOk(subscription({ name: 'Free', title: 'Member' }))),
+      );
+    serveTeam(buildTeam({ id: 5, name: 'Rowing', role_id: role }));
+    const { user, queryClient } = open('/engagements/5/info');
+    await screen.findByRole('tab', { name: 'Members (2)' });
+    // Decide only once the plan is known, so a hidden button is not just a plan still loading.
+    await waitFor(() => expect(queryClient.getQueryState(subscriptionQuery().queryKey)?.status).toBe('success'));
+    await openDrawer(user);
+    const drawer = screen.getByRole('presentation');
+    expect(within(drawer).getByText('Engagement Information')).toBeInTheDocument();
+    expect(Boolean(within(drawer).queryByRole('button', { name: 'Invite Members' }))).toBe(shown);
+    if (shown) {
+      await user.click(within(drawer).getByRole('button', { name: 'Invite Members' }));
+      expect(await screen.findByRole('heading', { name: 'Invite Team Members' })).toBeInTheDocument();
+    }
+  });
+});
+
+describe('Engagement Options', () => {
+  async function openOptions(role: number) {
+    serveTeam(buildTeam({ id: 5, name: 'Rowing', role_id: role }));
+    const app = open('/engagements/5/info');
+    await app.user.click(await screen.findByRole('tab', { name: 'Engagement Options' }));
+    await screen.findByRole('button', { name: 'Level of Engagement' });
+    return app;
+  }
+
+  it('a member sees no editors and no Delete Coaching, but may view the levels', async () => {
+    const { user } = await openOptions(4);
+    expect(screen.queryByRole('button', { name: 'Delete Coaching' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change Picture' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Level of Engagement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Level of Engagement' });
+    expect(await within(dialog).findAllByRole('listitem')).toHaveLength(4);
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('an admin edits the name and picture and may delete, but only views the levels', async () => {
+    const { user } = await openOptions(3);
+    expect(screen.getByRole('button', { name: 'Edit Name' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change Picture' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Coaching' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Level of Engagement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Level of Engagement' });
+    await within(dialog).findAllByRole('listitem');
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('the Super Admin changes the level of engagement', async () => {
+    let body: unknown;
+    server.use(
+      http.post(apiPath(ApiPaths.teamLevelOfEngagement(5)), async ({ request }) => {
+        body = await request.json();
+        return apiOk(LEVELS[2], Messages.levelUpdated);
+      }),
+    );
+    const { user } = await openOptions(2);
+    await user.click(screen.getByRole('button', { name: 'Level of Engagement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Level of Engagement' });
+    await user.click(await within(dialog).findByRole('button', { name: /Flow/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(Messages.levelUpdated)).toBeInTheDocument();
+    expect(body).toEqual({ level_of_engagement_id: 3 });
+  });
+
+  it('renaming sends the name and confirms', async () => {
+    const sent = vi.fn();
+    server.use(
+      http.post(apiPath(ApiPaths.teamProfile(5)), async ({ request }) => {
+        const form = await request.formData();
+        sent(form.get('name'));
+        return apiOk({ id: 5, name: 'Rowing Club', avatar: null, level_of_engagement: LEVELS[0] }, Messages.teamNameUpdated);
+      }),
+    );
+    const { user } = await openOptions(2);
+    await user.click(screen.getByRole('button', { name: 'Edit Name' }));
+    const field = screen.getByLabelText('Engagement Name');
+    await user.clear(field);
+    await user.paste('Rowing Club');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Team name updated successfully.')).toBeInTheDocument();
+    expect(sent).toHaveBeenCalledWith('Rowing Club');
+  });
+
+  it('Delete Coaching asks first, then deletes and goes to /engagements', async () => {
+    const deleted = vi.fn();
+    server.use(http.delete(apiPath(ApiPaths.team(5)), () => (deleted(), apiOk(null, Messages.teamDeleted))));
+    const app = await openOptions(2);
+    await app.user.click(screen.getByRole('button', { name: 'Delete Coaching' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Coaching Confirmation' });
+    expect(dialog).toHaveTextContent('Do you want to delete this coaching, kindly confirm.');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(app.location().pathname).toBe('/engagements'));
+    expect(deleted).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,74 @@
+import { Box, Button, Skeleton } from '@mui/material';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import { useMemo, useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { isCoach } from '@rally/contract';
+import { useSubscription } from '../../features/billing/api/get-subscription';
+import { InviteMembersDialog } from '../../features/invitations/components/invite-members-dialog';
+import { useTeam } from '../../features/teams/api/get-teams';
+import { ApiError } from '../../lib/api-client';
+import { canInviteFromSidebar } from '../../lib/team-permissions';
+import { AppLayout } from '../layout/app-layout';
+import { teamNavItems } from '../layout/nav-items';
+import { paths } from '../paths';
+import { WorkspaceContext } from './workspace-context';
+
+function Workspace({ teamId }: { teamId: number }) {
+  const team = useTeam(teamId);
+  const subscription = useSubscription();
+  const [inviting, setInviting] = useState(false);
+  const coach = isCoach(subscription.data);
+  const items = useMemo(() => teamNavItems(teamId), [teamId]);
+  const context = useMemo(
+    () => (team.data ? { team: team.data, coach, openInvite: () => setInviting(true) } : null),
+    [team.data, coach],
+  );
+
+  // Spec §2: a team the user is not in (an empty answer) sends them home.
+  if (team.data === null || (team.error instanceof ApiError && team.error.status >= 400 && team.error.status < 500))
+    return <Navigate to={paths.home} replace />;
+  if (!context)
+    return (
+      <AppLayout
+        items={items}
+        content={
+          team.isError ? (
+            <Box role="alert">{team.error.message}</Box>
+          ) : (
+            <Skeleton variant="rounded" height={320} aria-label="Loading engagement" />
+          )
+        }
+      />
+    );
+
+  const { team: data } = context;
+  const drawerExtra = canInviteFromSidebar(coach, data.role_id) && (
+    <Box sx={{ px: 2, py: 1 }}>
+      <Button fullWidth variant="outlined" startIcon={<PersonAddAlt1Outlined />} onClick={() => setInviting(true)}>
+        Invite Members
+      </Button>
+    </Box>
+  );
+
+  return (
+    <WorkspaceContext.Provider value={context}>
+      <AppLayout items={items} teamName={data.name} drawerExtra={drawerExtra} />
+      <InviteMembersDialog open={inviting} teamId={data.id} teamName={data.name} onClose={() => setInviting(false)} />
+    </WorkspaceContext.Provider>
+  );
+}
+
+/** `/engagements/:teamId` (and `/teams/:teamId`): loads the team by id and frames its pages (spec §2). */
+export function TeamWorkspace() {
+  const { teamId } = useParams();
+  const id = Number(teamId);
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to={paths.home} replace />;
+  return <Workspace key={id} teamId={id} />;
+}
+
+/** The bare team path opens the team's first page. */
+export function TeamIndexRedirect() {
+  const { teamId = '' } = useParams();
+  return <Navigate to={paths.teamHome(teamId)} replace />;
+}
+

@@ -1,0 +1,133 @@
+import { Badge, Box, Button, Dialog, DialogTitle, IconButton, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import AddOutlined from '@mui/icons-material/Add';
+import Close from '@mui/icons-material/Close';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Messages, isCoach, type TeamDto } from '@rally/contract';
+import { NoticeDialog } from '../../components/notice-dialog';
+import { useSubscription } from '../../features/billing/api/get-subscription';
+import { InviteMembersDialog } from '../../features/invitations/components/invite-members-dialog';
+import { usePendingInvitationsCount } from '../../features/invitations/components/invites-list';
+import { useTeams } from '../../features/teams/api/get-teams';
+import { CreateTeamDialog } from '../../features/teams/components/create-team-dialog';
+import { JoinTeamDialog } from '../../features/teams/components/join-team-dialog';
+import { TeamsGrid } from '../../features/teams/components/teams-grid';
+import { paths } from '../paths';
+import { createGate } from './create-gate';
+import { MainSidePanel } from './main-side-panel';
+
+type Open = 'create' | 'join' | 'notice' | 'panel' | null;
+
+/** `/` and `/engagements`: the user's teams, Create / Join Engagement and the side panel (spec §2). */
+export function TeamsPage({ title, emptyText }: { title: string; emptyText: string }) {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const subscription = useSubscription();
+  const teams = useTeams();
+  const invites = usePendingInvitationsCount();
+  const [open, setOpen] = useState<Open>(null);
+  // The team stays set while the invite dialog fades out.
+  const [inviteTeam, setInviteTeam] = useState<TeamDto | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const coach = isCoach(subscription.data);
+  const gate = createGate(subscription.data, teams.data);
+  const close = () => setOpen(null);
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' }, gap: 3, alignItems: 'start' }}>
+      <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 3 }}>
+          <Typography component="h1" variant="h5" sx={{ fontWeight: 700, flexGrow: 1 }}>
+            {title}
+          </Typography>
+          {!desktop && (
+            <IconButton aria-label="Notifications and invites" onClick={() => setOpen('panel')}>
+              <Badge badgeContent={invites} color="error" max={99}>
+                <NotificationsOutlined />
+              </Badge>
+            </IconButton>
+          )}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, width: { xs: '100%', sm: 'auto' } }}>
+            <Button
+              variant="contained"
+              startIcon={<AddOutlined />}
+              onClick={() => setOpen(gate.kind === 'form' ? 'create' : 'notice')}
+            >
+              Create Engagement
+            </Button>
+            <Button variant="outlined" startIcon={<LoginOutlined />} onClick={() => setOpen('join')}>
+              Join Engagement
+            </Button>
+          </Box>
+        </Box>
+        <TeamsGrid
+          coach={coach}
+          emptyText={emptyText}
+          onInvite={(team) => {
+            setInviteTeam(team);
+            setInviting(true);
+          }}
+        />
+      </Box>
+
+      {desktop && (
+        <Box sx={{ position: 'sticky', top: 88, height: 'calc(100vh - 112px)' }}>
+          <MainSidePanel />
+        </Box>
+      )}
+      {!desktop && (
+        <Dialog fullScreen open={open === 'panel'} onClose={close} aria-labelledby="side-panel-title">
+          <DialogTitle id="side-panel-title" sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
+            <Box component="span" sx={{ flexGrow: 1 }}>
+              Notifications
+            </Box>
+            <IconButton aria-label="Close" onClick={close}>
+              <Close />
+            </IconButton>
+          </DialogTitle>
+          <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', px: 1, pb: 1 }}>
+            <MainSidePanel />
+          </Box>
+        </Dialog>
+      )}
+
+      <CreateTeamDialog
+        open={open === 'create'}
+        onClose={close}
+        onCreated={(team) => {
+          close();
+          void navigate(paths.team(team.id));
+        }}
+      />
+      <JoinTeamDialog
+        open={open === 'join'}
+        onClose={close}
+        onJoined={(team) => {
+          close();
+          enqueueSnackbar(Messages.acceptedInvitation(team.name), { variant: 'success' });
+          void navigate(paths.engagements);
+        }}
+      />
+      <NoticeDialog
+        open={open === 'notice'}
+        message={gate.kind === 'notice' ? gate.message : ''}
+        action={gate.kind === 'notice' ? gate.action : undefined}
+        onClose={close}
+      />
+      {inviteTeam && (
+        <InviteMembersDialog
+          open={inviting}
+          teamId={inviteTeam.id}
+          teamName={inviteTeam.name}
+          onClose={() => setInviting(false)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,18 @@
+import { createContext, useContext } from 'react';
+import type { TeamDto } from '@rally/contract';
+
+export interface WorkspaceTeam {
+  team: TeamDto;
+  /** The viewer's subscription is Premium, active or trialing. */
+  coach: boolean;
+  openInvite: () => void;
+}
+
+export const WorkspaceContext = createContext<WorkspaceTeam | null>(null);
+
+/** The team of the workspace a page is rendered in. */
+export function useWorkspaceTeam(): WorkspaceTeam {
+  const value = useContext(WorkspaceContext);
+  if (!value) throw new Error('useWorkspaceTeam is used outside a team workspace.');
+  return value;
+}

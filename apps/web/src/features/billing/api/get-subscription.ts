@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiPaths, type SubscriptionDto } from '@rally/contract';
+import { api } from '../../../lib/api-client';
+
+export const billingKeys = { all: ['billing'] as const };
+
+/** GET user/subscription: the signed-in user's plan and its status (spec §4). */
+export const getSubscription = async (): Promise<SubscriptionDto> => (await api<SubscriptionDto>(ApiPaths.userSubscription)).data;
+
+export const subscriptionQuery = () =>
+  queryOptions({
+    queryKey: [...billingKeys.all, 'subscription'] as const,
+    queryFn: getSubscription,
+    staleTime: 5 * 60_000,
+  });
+
+export const useSubscription = () => useQuery(subscriptionQuery());

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiPaths, type MemberDto } from '@rally/contract';
+import { api } from '../../../lib/api-client';
+
+export const memberKeys = { all: ['members'] as const, ofTeam: (teamId: number) => [...memberKeys.all, teamId] as const };
+
+/** GET user/team/{id}/members: every member, owner first, each with their role. */
+export const getMembers = async (teamId: number): Promise<MemberDto[]> =>
+  (await api<MemberDto[]>(ApiPaths.teamMembers(teamId))).data;
+
+export const membersQuery = (teamId: number) =>
+  queryOptions({ queryKey: memberKeys.ofTeam(teamId), queryFn: () => getMembers(teamId) });
+
+export const useMembers = (teamId: number) => useQuery(membersQuery(teamId));

@@ -1,0 +1,56 @@
+import { Card, CardContent, IconButton, Menu, MenuItem, Typography } from '@mui/material';
+import MoreVert from '@mui/icons-material/MoreVert';
+import { useState } from 'react';
+import type { MemberDto } from '@rally/contract';
+import { UserAvatar } from '../../../components/user-avatar';
+import { roleLabel } from '../../../lib/team-permissions';
+import type { MemberAction } from './member-actions';
+
+interface Props {
+  member: MemberDto;
+  actions: MemberAction[];
+  onAction: (action: MemberAction, member: MemberDto) => void;
+}
+
+/** A member of the team: avatar, name, role label and, where allowed, an action menu. */
+export function MemberCard({ member, actions, onAction }: Props) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <Card component="li" aria-label={member.full_name} sx={{ listStyle: 'none', position: 'relative' }}>
+      {actions.length > 0 && (
+        <>
+          <IconButton
+            aria-label={`Actions for ${member.full_name}`}
+            onClick={(e) => setAnchor(e.currentTarget)}
+            size="small"
+            sx={{ position: 'absolute', top: 4, right: 4 }}
+          >
+            <MoreVert fontSize="small" />
+          </IconButton>
+          <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+            {actions.map((a) => (
+              <MenuItem
+                key={a.kind}
+                onClick={() => {
+                  setAnchor(null);
+                  onAction(a, member);
+                }}
+              >
+                {a.label}
+              </MenuItem>
+            ))}
+          </Menu>
+        </>
+      )}
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1 }}>
+        <UserAvatar name={member.full_name} src={member.avatar} sx={{ width: 72, height: 72, fontSize: 26 }} />
+        <Typography sx={{ fontWeight: 700, maxWidth: '100%' }} noWrap title={member.full_name}>
+          {member.full_name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {roleLabel(member.role_id)}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiPaths, type LevelOfEngagementDto } from '@rally/contract';
+import { api } from '../../../lib/api-client';
+import { teamKeys } from './get-teams';
+
+/** GET user/team/{id}/level-of-engagement: the team's current level. */
+export const getTeamLevel = async (teamId: number): Promise<LevelOfEngagementDto> =>
+  (await api<LevelOfEngagementDto>(ApiPaths.teamLevelOfEngagement(teamId))).data;
+
+export const teamLevelQuery = (teamId: number) =>
+  queryOptions({ queryKey: [...teamKeys.all, 'level', teamId] as const, queryFn: () => getTeamLevel(teamId) });
+
+export const useTeamLevel = (teamId: number) => useQuery(teamLevelQuery(teamId));

@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { Timing, createTeamSchema, type CreateTeamData, type CreateTeamInput, type TeamDto } from '@rally/contract';
+import { FormTextField } from '../../../components/form-text-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useTimedMessage } from '../../../lib/use-timed-message';
+import { useCreateTeam } from '../api/create-team';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (team: TeamDto) => void;
+}
+
+/** Create Engagement: a name; the server's error message shows for 2 seconds (spec §8). */
+export function CreateTeamDialog({ open, onClose, onCreated }: Props) {
+  const create = useCreateTeam();
+  const [error, showError] = useTimedMessage(Timing.formErrorMs);
+  const { control, handleSubmit, setError, reset } = useForm<CreateTeamInput, unknown, CreateTeamData>({
+    resolver: zodResolver(createTeamSchema),
+    defaultValues: { name: '' },
+  });
+
+  const close = () => {
+    reset();
+    showError('');
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const team = await create.mutateAsync(values);
+      reset();
+      onCreated(team);
+    } catch (err) {
+      showError(applyServerErrors(err, setError, ['name']));
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={close} maxWidth="xs" fullWidth aria-labelledby="create-team-title">
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle id="create-team-title">Create Engagement</DialogTitle>
+        <DialogContent>
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+              {error}
+            </Alert>
+          )}
+          <FormTextField control={control} name="name" label="Engagement Name" autoFocus autoComplete="off" />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" loading={create.isPending}>
+            Create
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

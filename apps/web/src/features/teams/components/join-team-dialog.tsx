@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { Messages, Timing, joinTeamSchema, type JoinTeamData, type JoinTeamInput, type TeamDto } from '@rally/contract';
+import { FormTextField } from '../../../components/form-text-field';
+import { ApiError } from '../../../lib/api-client';
+import { useTimedMessage } from '../../../lib/use-timed-message';
+import { useJoinTeam } from '../api/join-team';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  onJoined: (team: TeamDto) => void;
+}
+
+/** The message of a failed join: the server's, which is 'The code you provided was invalid' for a bad code. */
+function joinError(err: unknown): string {
+  if (!(err instanceof ApiError)) return Messages.joinCodeInvalid;
+  return err.errors.invitation_code?.[0] ?? (err.status === 422 ? Messages.joinCodeInvalid : err.message);
+}
+
+/** Join Engagement with the code from an invitation e-mail; failures show for 2 seconds (spec §8). */
+export function JoinTeamDialog({ open, onClose, onJoined }: Props) {
+  const join = useJoinTeam();
+  const [error, showError] = useTimedMessage(Timing.formErrorMs);
+  const { control, handleSubmit, reset } = useForm<JoinTeamInput, unknown, JoinTeamData>({
+    resolver: zodResolver(joinTeamSchema),
+    defaultValues: { invitation_code: '' },
+  });
+
+  const close = () => {
+    reset();
+    showError('');
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const team = await join.mutateAsync(values);
+      reset();
+      onJoined(team);
+    } catch (err) {
+      showError(joinError(err));
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={close} maxWidth="xs" fullWidth aria-labelledby="join-team-title">
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle id="join-team-title">Join Engagement</DialogTitle>
+        <DialogContent>
+          <DialogContentText>Enter the join code from your invitation e-mail.</DialogContentText>
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+              {error}
+            </Alert>
+          )}
+          <FormTextField control={control} name="invitation_code" label="Join Code" autoFocus autoComplete="off" />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" loading={join.isPending}>
+            Join
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

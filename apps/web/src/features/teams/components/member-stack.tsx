@@ -1,0 +1,23 @@
+import { Avatar, Box, Tooltip } from '@mui/material';
+import type { MemberDto } from '@rally/contract';
+import { UserAvatar } from '../../../components/user-avatar';
+
+/** How many member avatars a team card shows before +N (spec §9). */
+export const STACK_SIZE = 4;
+
+/** Up to four overlapping member avatars, then +N for the rest of users_count. */
+export function MemberStack({ users, count }: { users: MemberDto[]; count: number }) {
+  const shown = users.slice(0, STACK_SIZE);
+  const more = count - STACK_SIZE;
+  const ring = { width: 32, height: 32, fontSize: 13, border: 2, borderColor: 'background.paper' };
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center' }} aria-label={`${count} ${count === 1 ? 'member' : 'members'}`} role="group">
+      {shown.map((u, i) => (
+        <Tooltip key={u.id} title={u.full_name}>
+          <UserAvatar name={u.full_name} src={u.avatar} sx={{ ...ring, ml: i === 0 ? 0 : -1 }} data-testid="member-avatar" />
+        </Tooltip>
+      ))}
+      {more > 0 && <Avatar sx={{ ...ring, ml: -1, bgcolor: 'grey.300', color: 'text.primary' }}>{`+${more}`}</Avatar>}
+    </Box>
+  );
+}

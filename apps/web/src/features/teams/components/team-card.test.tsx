@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../app/paths';
+import { buildMember, buildTeam, renderWithProviders } from '../../../test/team-fixtures';
+import { TeamCard } from './team-card';
+
+const members = (n: number) => Array.from({ length: n }, (_, i) => buildMember({ id: 300 + i }));
+
+describe('TeamCard', () => {
+  it('shows up to four member avatars, then +N for the rest of users_count', () => {
+    renderWithProviders(<TeamCard team={buildTeam({ users: members(4), users_count: 9 })} coach={false} />);
+    expect(screen.getAllByTestId('member-avatar')).toHaveLength(4);
+    expect(screen.getByText('+5')).toBeInTheDocument();
+  });
+
+  it('shows no +N when the team has four members or fewer', () => {
+    renderWithProviders(<TeamCard team={buildTeam({ users: members(3), users_count: 3 })} coach={false} />);
+    expect(screen.getAllByTestId('member-avatar')).toHaveLength(3);
+    expect(screen.queryByText(/^\+\d+$/)).not.toBeInTheDocument();
+  });
+
+  it('never shows more than four avatars even if the API sends more', () => {
+    renderWithProviders(<TeamCard team={buildTeam({ users: members(6), users_count: 6 })} coach={false} />);
+    expect(screen.getAllByTestId('member-avatar')).toHaveLength(4);
+    expect(screen.getByText('+2')).toBeInTheDocument();
+  });
+
+  it('links the picture and name to the team and the info icon to /teams/{id}/info', () => {
+    renderWithProviders(<TeamCard team={buildTeam({ id: 12, name: 'Rowing' })} coach={false} />);
+    expect(screen.getByRole('link', { name: 'Open Rowing' })).toHaveAttribute('href', paths.teamHome(12));
+    expect(screen.getByRole('link', { name: 'Rowing' })).toHaveAttribute('href', paths.teamHome(12));
+    expect(screen.getByRole('link', { name: 'Rowing information' })).toHaveAttribute('href', '/teams/12/info');
+    expect(screen.queryByTestId('inactive-overlay')).not.toBeInTheDocument();
+  });
+
+  it('an inactive team is greyed out with an overlay and an Upgrade to Coach link', () => {
+    renderWithProviders(<TeamCard team={buildTeam({ name: 'Dormant', status: 'inactive' })} coach onInvite={vi.fn()} />);
+    const overlay = screen.getByTestId('inactive-overlay');
+    expect(within(overlay).getByRole('link', { name: 'Upgrade to Coach' })).toHaveAttribute('href', '/paymentMethod/Coach');
+    // The card underneath is out of reach: hidden from assistive tech and without an invite action.
+    expect(screen.queryByRole('link', { name: 'Open Dormant' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite Members' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [true, 2, true],
+    [true, 3, true],
+    [true, 4, false],
+    [false, 2, false],
+    [false, 3, false],
+    [false, 4, false],
+  ])('Invite Members for coach=%s and role %i: shown=%s', (coach, role, shown) => {
+    renderWithProviders(<TeamCard team={buildTeam({ role_id: role })} coach={coach} onInvite={vi.fn()} />);
+    expect(Boolean(screen.queryByRole('button', { name: 'Invite Members' }))).toBe(shown);
+  });
+
+  it('Invite Members hands the team to the page', async () => {
+    const onInvite = vi.fn();
+    const team = buildTeam({ role_id: 3 });
+    const { user } = renderWithProviders(<TeamCard team={team} coach onInvite={onInvite} />);
+    await user.click(screen.getByRole('button', { name: 'Invite Members' }));
+    expect(onInvite).toHaveBeenCalledWith(team);
+  });
+});

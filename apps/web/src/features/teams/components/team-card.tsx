@@ -1,0 +1,110 @@
+import { Box, Button, Card, CardActions, CardContent, IconButton, Link, Tooltip, Typography } from '@mui/material';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
+import type { TeamDto } from '@rally/contract';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths';
+import { canInviteFromCard } from '../../../lib/team-permissions';
+import { MemberStack } from './member-stack';
+import { TeamImage } from './team-image';
+
+interface Props {
+  team: TeamDto;
+  /** The viewer's subscription is Premium, active or trialing. */
+  coach: boolean;
+  onInvite?: (team: TeamDto) => void;
+}
+
+/** An engagement card (spec §2): picture and name link to the team, member stack, info icon, upgrade overlay. */
+export function TeamCard({ team, coach, onInvite }: Props) {
+  const inactive = team.status === 'inactive';
+  const invite = onInvite && canInviteFromCard(coach, team.role_id);
+  return (
+    <Card component="article" aria-label={team.name} sx={{ position: 'relative', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, ...(inactive && { filter: 'grayscale(1)', opacity: 0.55 }) }}
+        aria-hidden={inactive || undefined}
+      >
+        <Box
+          component={RouterLink}
+          to={paths.teamHome(team.id)}
+          tabIndex={inactive ? -1 : undefined}
+          aria-label={`Open ${team.name}`}
+          sx={{ display: 'block', textDecoration: 'none' }}
+        >
+          <TeamImage id={team.id} name={team.name} avatar={team.avatar} />
+        </Box>
+        <CardContent sx={{ flexGrow: 1, pb: 1 }}>
+          <Link
+            component={RouterLink}
+            to={paths.teamHome(team.id)}
+            tabIndex={inactive ? -1 : undefined}
+            variant="h6"
+            underline="hover"
+            color="text.primary"
+            noWrap
+            sx={{ display: 'block', fontWeight: 700 }}
+            title={team.name}
+          >
+            {team.name}
+          </Link>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            Coach: {team.manager.full_name}
+          </Typography>
+        </CardContent>
+        <CardActions sx={{ px: 2, pb: 2, justifyContent: 'space-between' }}>
+          <MemberStack users={team.users} count={team.users_count} />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            {invite && !inactive && (
+              <Button size="small" startIcon={<PersonAddAlt1Outlined />} onClick={() => onInvite(team)}>
+                Invite Members
+              </Button>
+            )}
+            <Tooltip title="Engagement Information">
+              <IconButton
+                component={RouterLink}
+                to={paths.teamsInfo(team.id)}
+                tabIndex={inactive ? -1 : undefined}
+                aria-label={`${team.name} information`}
+                size="small"
+              >
+                <InfoOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        </CardActions>
+      </Box>
+      {inactive && (
+        <Box
+          data-testid="inactive-overlay"
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: 1.5,
+            p: 3,
+            textAlign: 'center',
+            bgcolor: 'rgba(255, 255, 255, 0.55)',
+          }}
+        >
+          <Typography sx={{ fontWeight: 700 }}>{team.name}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            This engagement is inactive until its coach has an active Coach plan.
+          </Typography>
+          <Button
+            variant="contained"
+            component={RouterLink}
+            to={paths.paymentMethod('Coach')}
+            startIcon={<WorkspacePremiumOutlined />}
+          >
+            Upgrade to Coach
+          </Button>
+        </Box>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { Alert, Box, Button, Divider, Skeleton, Stack, Typography } from '@mui/material';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { Messages } from '@rally/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { errorMessage } from '../../../lib/error-message';
+import { canChangeLevel, canDeleteTeam, leadsTeam } from '../../../lib/team-permissions';
+import { useDeleteTeam } from '../api/delete-team';
+import { useTeamProfile } from '../api/get-team-profile';
+import { LevelOfEngagementDialog } from './level-of-engagement-dialog';
+import { TeamAvatarEditor } from './team-avatar-editor';
+import { TeamNameEditor } from './team-name-editor';
+
+interface Props {
+  teamId: number;
+  /** The viewer's role in the team. */
+  role: number;
+  onDeleted: () => void;
+}
+
+/** The 'Engagement Options' tab: picture, name, level of engagement and Delete Coaching (spec §2, §6). */
+export function TeamOptions({ teamId, role, onDeleted }: Props) {
+  const profile = useTeamProfile(teamId);
+  const remove = useDeleteTeam();
+  const { enqueueSnackbar } = useSnackbar();
+  const [levelOpen, setLevelOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const lead = leadsTeam(role);
+
+  if (profile.isPending) return <Skeleton variant="rounded" height={270} sx={{ maxWidth: 480 }} />;
+  if (profile.isError) return <Alert severity="error">{profile.error.message}</Alert>;
+  const { name, avatar, level_of_engagement: level } = profile.data;
+
+  const doDelete = async () => {
+    try {
+      await remove.mutateAsync(teamId);
+      setConfirmDelete(false);
+      enqueueSnackbar(Messages.teamDeleted, { variant: 'success' });
+      onDeleted();
+    } catch (err) {
+      setConfirmDelete(false);
+      enqueueSnackbar(errorMessage(err), { variant: 'error' });
+    }
+  };
+
+  return (
+    <Stack spacing={3}>
+      <TeamAvatarEditor teamId={teamId} name={name} avatar={avatar} editable={lead} />
+      <TeamNameEditor teamId={teamId} name={name} editable={lead} />
+      <Divider />
+      <Box>
+        <Typography variant="subtitle2" color="text.secondary">
+          Level of Engagement
+        </Typography>
+        <Typography sx={{ mb: 1 }}>
+          {level.id}. {level.name}
+        </Typography>
+        <Button variant="outlined" startIcon={<InsightsOutlined />} onClick={() => setLevelOpen(true)}>
+          Level of Engagement
+        </Button>
+      </Box>
+      {canDeleteTeam(role) && (
+        <Box>
+          <Button color="error" variant="outlined" startIcon={<DeleteOutlined />} onClick={() => setConfirmDelete(true)}>
+            Delete Coaching
+          </Button>
+        </Box>
+      )}
+      <LevelOfEngagementDialog
+        teamId={teamId}
+        open={levelOpen}
+        canChange={canChangeLevel(role)}
+        onClose={() => setLevelOpen(false)}
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        title={Messages.deleteCoachingTitle}
+        message={Messages.deleteCoachingBody}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() => void doDelete()}
+        onClose={() => setConfirmDelete(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { ApiPaths, type AuthUserDto, type SubscriptionDto, type UserDto } from '@rally/contract';
+
+/** A path of the API as MSW matches it: any origin, under /api/. */
+export const apiPath = (path: string) => `*/api/${path.replace(/^\//, '')}`;
+
+export const testUser: UserDto = {
+  id: 7,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  full_name: 'Ada Lovelace',
+  email: 'ada@example.test',
+  avatar: null,
+  email_verified_at: '2026-01-01T00:00:00.000Z',
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+export const authUser = (token = 'token-123', user: UserDto = testUser): AuthUserDto => ({ ...user, token });
+
+/** The API's error envelope (`message`, optional per-field `errors`). */
+export const apiError = (status: number, message: string, errors?: Record<string, string[]>) =>
+  HttpResponse.json(
+    { message, code: status === 422 ? 'validation_failed' : 'error', ...(errors ? { errors } : {}) },
+    {
+      status,
+    },
+  );
+
+export const apiOk = (data: JsonBodyType, message?: string) =>
+  HttpResponse.json(message ? { data, message } : { data });
+
+/** An active Coach plan: no app-load subscription dialog (spec §4) gets in a test's way. */
+export const activeSubscription: SubscriptionDto = {
+  name: 'Premium',
+  title: 'Coach',
+  stripe_status: 'active',
+  next_invoice_at: null,
+  trial_ends_at: null,
+  trail_will_end_tomorrow: false,
+  action_performed_by: null,
+  subscription_service: null,
+};
+
+/** Calls a signed-in app makes on load and every screen may make; tests override what they are about. */
+export const defaultHandlers = [
+  http.get(apiPath(ApiPaths.profile), () => apiOk(testUser)),
+  http.post(apiPath(ApiPaths.logout), () => apiOk(null)),
+  http.get(apiPath(ApiPaths.userSubscription), () => apiOk(activeSubscription)),
+  http.get(apiPath(ApiPaths.teams), () => apiOk([])),
+  http.get(apiPath(ApiPaths.pendingInvitations), () =>
+    HttpResponse.json({ data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 } }),
+  ),
+];
+
+/** One fake API for the whole web suite; unhandled calls fail the test (see setup.ts). */
+export const server = setupServer(...defaultHandlers);
+
+export interface RecordedCall {
+  method: string;
+  /** Path and search, e.g. /api/login. */
+  path: string;
+  headers: Headers;
+}
+
+/** Every request that reaches the fake API from now until the end of the test, in order. */
+export function recordCalls(): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    calls.push({ method: request.method, path: url.pathname + url.search, headers: request.headers });
+  });
+  return calls;
+}
