@@ -7,6 +7,8 @@ export default defineConfig({
   resolve: {
     alias: { '@rally/contract': path.resolve(import.meta.dirname, '../../packages/contract/src/index.ts') },
   },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/static': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000' } },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000', '/static': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000' },
+  },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1200 },
 });

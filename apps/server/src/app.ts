@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -109,6 +110,26 @@ export async function buildApp({
     ...(redis ? { redis, nameSpace: rateLimitNamespace } : {}),
   });
 
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI's emotion injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        // Rally also runs as a tab inside Microsoft Teams.
+        frameAncestors: ["'self'", 'https://teams.microsoft.com', 'https://*.teams.microsoft.com', 'https://*.cloud.microsoft'],
+        // Plain-http installs on a LAN must keep working; TLS is the proxy's job.
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Teams embeds the app in an iframe; frame-ancestors above is the control that applies.
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(multipart, { limits: { fileSize: Limits.imageMaxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 } });
   await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false, maxAge: '7d' });
   await app.register(fastifyStatic, { root: filesDir, prefix: FILES_PREFIX, decorateReply: false, maxAge: '1d' });
@@ -148,7 +169,7 @@ function registerWebApp(app: FastifyInstance, dir: string): void {
   else app.log.warn({ dir }, 'web app not built: only the API is served (run npm run build)');
 
   app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')) {
       return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
     }
     return reply.status(404).send({ message: Messages.notFound, code: 'not_found' });

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../test/app.js';
-import { buildUser, profileStatus, uniqueEmail, uniqueIp } from '../test/factories.js';
+import { freshIpApi, buildUser, profileStatus, uniqueEmail } from '../test/factories.js';
 
 type Res = Awaited<ReturnType<TestApp['api']>>;
 
@@ -15,113 +15,116 @@ function expectEnvelope(res: Res) {
   return body;
 }
 
-const rawPost = (t: TestApp, path: string, payload: string | Buffer, headers: Record<string, string | undefined> = {}) =>
-  t.api('POST', path, undefined, undefined, {
-    payload,
-    remoteAddress: uniqueIp(),
-    headers: { 'content-type': 'application/json', ...headers },
-  });
+// One app for the file: every test uses its own accounts and client addresses.
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+const api = freshIpApi(() => t);
+
+const rawPost = (path: string, payload: string | Buffer, headers: Record<string, string | undefined> = {}) =>
+  api('POST', path, undefined, undefined, { payload, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('HTTP edge cases', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await buildTestApp();
-  });
-  afterEach(() => t.close());
-
   it('malformed JSON: 400 with the envelope', async () => {
     for (const payload of ['{"email": ', '{email: "a@b.co"}', "{'a':1}", '[1,]', 'undefined']) {
-      const res = await rawPost(t, 'login', payload);
+      const res = await rawPost('login', payload);
       expect(res.statusCode, payload).toBe(400);
       expect(expectEnvelope(res)).toEqual({ message: Messages.malformedJson, code: 'malformed_json' });
     }
   });
 
   it('an empty body declared as JSON: 400, not 500', async () => {
-    const res = await rawPost(t, 'login', '');
+    const res = await rawPost('login', '');
     expect(res.statusCode).toBe(400);
     expectEnvelope(res);
   });
 
   it('a JSON body that is not an object: 422 with the generic message, no made-up field', async () => {
     for (const payload of ['[]', '"hello"', '42', 'true', '[{"email":"a@b.co"}]']) {
-      const res = await rawPost(t, 'login', payload);
+      const res = await rawPost('login', payload);
       expect(res.statusCode, payload).toBe(422);
       expect(expectEnvelope(res)).toEqual({ message: Messages.validationFailed, code: 'validation_failed' });
     }
     // JSON null reads as an empty body: every field is named.
-    const nul = await rawPost(t, 'login', 'null');
+    const nul = await rawPost('login', 'null');
     expect(nul.json().errors).toEqual({ email: [Messages.emailRequired], password: [Messages.passwordRequired] });
   });
 
   it('a body longer than its Content-Length: 400, not 415 or 500', async () => {
-    const res = await rawPost(t, 'login', '{"email":"a@b.co","password":"abcd"}', { 'content-length': '5' });
+    const res = await rawPost('login', '{"email":"a@b.co","password":"abcd"}', { 'content-length': '5' });
     expect(res.statusCode).toBe(400);
     expectEnvelope(res);
   });
 
   it('a prototype-poisoning body is refused with 400', async () => {
-    const res = await rawPost(t, 'login', '{"email":"a@b.co","password":"abcd","__proto__":{"admin":true}}');
+    const res = await rawPost('login', '{"email":"a@b.co","password":"abcd","__proto__":{"admin":true}}');
     expect(res.statusCode).toBe(400);
     expectEnvelope(res);
   });
 
   it('a body over 1 MiB: 413 with the envelope', async () => {
     const payload = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) });
-    const res = await rawPost(t, 'register', payload);
+    const res = await rawPost('register', payload);
     expect(res.statusCode).toBe(413);
     expect(expectEnvelope(res)).toEqual({ message: Messages.bodyTooLarge, code: 'body_too_large' });
   });
 
   it('a body just under 1 MiB is read and validated (422, not 413)', async () => {
     const payload = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 - 100) });
-    const res = await rawPost(t, 'login', payload);
+    const res = await rawPost('login', payload);
     expect(res.statusCode).toBe(422);
     expect(expectEnvelope(res).errors).toEqual({ password: [Messages.tooLong] });
   });
 
   it('Accept-version: 9.9 gets 400; 1.3 and a missing header are accepted', async () => {
-    const bad = await t.api('GET', 'health', undefined, undefined, { headers: { 'accept-version': '9.9' } });
+    const bad = await api('GET', 'health', undefined, undefined, { headers: { 'accept-version': '9.9' } });
     expect(bad.statusCode).toBe(400);
     expect(expectEnvelope(bad)).toEqual({ message: Messages.unsupportedVersion, code: 'unsupported_version' });
 
-    const badLogin = await t.api('POST', 'login', { email: 'a@b.co', password: 'abcd' }, undefined, { headers: { 'accept-version': '9.9' } });
+    const badLogin = await api('POST', 'login', { email: 'a@b.co', password: 'abcd' }, undefined, {
+      headers: { 'accept-version': '9.9' },
+    });
     expect(badLogin.statusCode).toBe(400);
 
-    expect((await t.api('GET', 'health')).statusCode).toBe(200);
-    const missing = await t.api('GET', 'health', undefined, undefined, { headers: { 'accept-version': undefined } });
+    expect((await api('GET', 'health')).statusCode).toBe(200);
+    const missing = await api('GET', 'health', undefined, undefined, { headers: { 'accept-version': undefined } });
     expect(missing.statusCode).toBe(200);
     expect(missing.json()).toEqual({ data: { status: 'ok' } });
   });
 
   it('an unknown /api path: 404 JSON, for any method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const res = await t.api(method, 'no/such/thing');
+      const res = await api(method, 'no/such/thing');
       expect(res.statusCode).toBe(404);
       expect(expectEnvelope(res)).toEqual({ message: Messages.notFound, code: 'not_found' });
     }
     // A known path with the wrong method is not found either, in the same envelope.
-    const wrongMethod = await t.api('GET', 'login');
+    const wrongMethod = await api('GET', 'login');
     expect(wrongMethod.statusCode).toBe(404);
     expectEnvelope(wrongMethod);
   });
 
   it('an unknown non-API path without a built web app: 404 JSON', async () => {
-    const res = await t.api('GET', '/some/page');
+    const res = await api('GET', '/some/page');
     expect(res.statusCode).toBe(404);
     expectEnvelope(res);
   });
 
   it.each([
     ['application/x-www-form-urlencoded', 'email=a%40b.co&password=abcd'],
-    ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--xyz--\r\n'],
+    [
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--xyz--\r\n',
+    ],
     ['text/plain', '{"email":"a@b.co","password":"abcd"}'],
     ['application/xml', '<login><email>a@b.co</email></login>'],
     ['image/png', '\x89PNG'],
     ['application/json; charset=utf-16', '{}'],
     ['garbage', '{}'],
   ])('content-type %s on login: 415 or 400/422, never 500', async (type, payload) => {
-    const res = await rawPost(t, 'login', payload, { 'content-type': type });
+    const res = await rawPost('login', payload, { 'content-type': type });
     expect([400, 415, 422], `${res.statusCode} ${res.body}`).toContain(res.statusCode);
     expectEnvelope(res);
   });
@@ -144,13 +147,15 @@ describe('HTTP edge cases', () => {
       '',
     ];
     for (const authorization of headers) {
-      const res = await t.api('GET', 'user/profile', undefined, undefined, { headers: { authorization } });
+      const res = await api('GET', 'user/profile', undefined, undefined, { headers: { authorization } });
       expect(res.statusCode, authorization.slice(0, 40)).toBe(401);
       expect(expectEnvelope(res)).toEqual({ message: Messages.unauthenticated, code: 'unauthenticated' });
     }
     // The real token still works, also with the scheme in another casing (RFC 7235: case-insensitive).
     expect(await profileStatus(t, u.token)).toBe(200);
-    const lower = await t.api('GET', 'user/profile', undefined, undefined, { headers: { authorization: `bearer ${u.token}` } });
+    const lower = await api('GET', 'user/profile', undefined, undefined, {
+      headers: { authorization: `bearer ${u.token}` },
+    });
     expect(lower.statusCode).toBe(200);
   });
 });
@@ -161,16 +166,24 @@ describe('HTTP edge cases', () => {
  * account (or none), so no rate limit hides what the handler does.
  */
 describe('fuzzing the auth routes with bad bodies', () => {
-  let t: TestApp;
   let token: string;
-  beforeEach(async () => {
-    t = await buildTestApp();
+  beforeAll(async () => {
+    // No call below succeeds in changing anything of this user, so one serves every route.
     token = (await buildUser(t)).token;
   });
-  afterEach(() => t.close());
 
   const huge = 'x'.repeat(200_000);
-  const fields = ['email', 'password', 'password_confirmation', 'first_name', 'last_name', 'verification_code', 'token', 'old_password', 'invitation_code'];
+  const fields = [
+    'email',
+    'password',
+    'password_confirmation',
+    'first_name',
+    'last_name',
+    'verification_code',
+    'token',
+    'old_password',
+    'invitation_code',
+  ];
   const wrongValues: [string, unknown][] = [
     ['null', null],
     ['number', 123456],
@@ -194,10 +207,13 @@ describe('fuzzing the auth routes with bad bodies', () => {
     ['nested objects', { email: { email: { email: 'a@b.co' } }, password: { a: [{ b: { c: 'abcd' } }] } }],
     ['huge strings everywhere', Object.fromEntries(fields.map((f) => [f, huge]))],
     ['many keys', Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i]))],
-    ...fields.flatMap((f) => wrongValues.map(([name, v]): [string, unknown] => [`${f} as ${name}`, { email: uniqueEmail(), [f]: v }])),
+    ...fields.flatMap((f) =>
+      wrongValues.map(([name, v]): [string, unknown] => [`${f} as ${name}`, { email: uniqueEmail(), [f]: v }]),
+    ),
   ];
   /** Raw payloads that JSON.stringify could not produce (too deep for its recursion). */
-  const deep = (n: number) => `{"email":${'['.repeat(n)}${']'.repeat(n)},"password":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}`;
+  const deep = (n: number) =>
+    `{"email":${'['.repeat(n)}${']'.repeat(n)},"password":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}`;
   const payloads: [string, string][] = [
     ...bodies.map(([name, body]): [string, string] => [name, JSON.stringify(body)]),
     ['deep nesting (array)', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
@@ -222,10 +238,9 @@ describe('fuzzing the auth routes with bad bodies', () => {
   it.each(routes)('POST %s never answers 5xx', async (path, withToken, mayAccept) => {
     const failures: string[] = [];
     for (const [name, payload] of payloads) {
-      const res = await t.api('POST', path, undefined, withToken ? token : undefined, {
+      const res = await api('POST', path, undefined, withToken ? token : undefined, {
         payload,
         headers: { 'content-type': 'application/json' },
-        remoteAddress: uniqueIp(),
       });
       const json = (() => {
         try {
@@ -236,7 +251,9 @@ describe('fuzzing the auth routes with bad bodies', () => {
       })();
       // A client error (and not a rate limit, which would hide the handler), or a success where
       // the route may accept the body; always with a message in the envelope.
-      const okStatus = (res.statusCode >= 400 && res.statusCode < 500 && res.statusCode !== 429) || (mayAccept && res.statusCode === 200);
+      const okStatus =
+        (res.statusCode >= 400 && res.statusCode < 500 && res.statusCode !== 429) ||
+        (mayAccept && res.statusCode === 200);
       if (!okStatus || typeof json?.message !== 'string' || json.message === '') {
         failures.push(`${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }

@@ -13,9 +13,23 @@ export const uniqueIp = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
+/**
+ * The test app's `api`, but each call from a fresh client address (unless one is given), so that
+ * tests sharing one app never share a per-IP rate-limit bucket.
+ */
+export const freshIpApi =
+  (t: () => TestApp): TestApp['api'] =>
+  (method, url, body, token, extra = {}) =>
+    t().api(method, url, body, token, { remoteAddress: uniqueIp(), ...extra });
+
 /** Every mail sent to an address, oldest first. */
 export function mailsTo(t: TestApp, email: string) {
-  return t.db.kysely.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('id', 'asc').execute();
+  return t.db.kysely
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_address', '=', email)
+    .orderBy('id', 'asc')
+    .execute();
 }
 
 /** The last code mailed to an address, read from the outbox like a person reads their mail. */
@@ -108,4 +122,13 @@ export async function loginToken(t: TestApp, email: string, password: string): P
 
 /** The status of GET user/profile with a token: 200 while the session lives, 401 after. */
 export const profileStatus = async (t: TestApp, token: string) =>
-  (await t.api('GET', 'user/profile', undefined, token)).statusCode;
+  (await t.api('GET', 'user/profile', undefined, token, { remoteAddress: uniqueIp() })).statusCode;
+
+/** How many accounts exist (to show a refused call created none). */
+export async function userCount(t: TestApp): Promise<number> {
+  const row = await t.db.kysely
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -14,7 +14,13 @@ interface Props {
 /** A yes/no question before an action that cannot be undone (spec §8 confirm dialogs). */
 export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', pending, onConfirm, onClose }: Props) {
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby="confirm-dialog-title" maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      aria-labelledby="confirm-dialog-title"
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       {message && (
         <DialogContent>

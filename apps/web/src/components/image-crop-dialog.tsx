@@ -1,4 +1,14 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Slider, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Slider,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { cropToPng } from '../lib/crop-image';
@@ -52,7 +62,16 @@ export function ImageCropDialog({ src, aspect, title, onCropped, onClose }: Prop
             {error}
           </Alert>
         )}
-        <Box sx={{ position: 'relative', width: '100%', height: 320, bgcolor: 'grey.900', borderRadius: 1, overflow: 'hidden' }}>
+        <Box
+          sx={{
+            position: 'relative',
+            width: '100%',
+            height: 320,
+            bgcolor: 'grey.900',
+            borderRadius: 1,
+            overflow: 'hidden',
+          }}
+        >
           {src && (
             <Cropper
               image={src}

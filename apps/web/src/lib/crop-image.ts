@@ -29,6 +29,9 @@ export async function cropToPng(src: string, area: PixelArea, maxWidth = 1280): 
   if (!ctx) throw new Error('This browser cannot crop pictures.');
   ctx.drawImage(img, area.x, area.y, area.width, area.height, 0, 0, canvas.width, canvas.height);
   return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be cropped.'))), 'image/png');
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be cropped.'))),
+      'image/png',
+    );
   });
 }

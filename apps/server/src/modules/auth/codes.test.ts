@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages, Timing } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import {
+  freshIpApi,
   buildUser,
   expireCodes,
   lastMailedCode,
@@ -14,19 +15,25 @@ import {
 } from '../../test/factories.js';
 
 describe('verification codes', () => {
+  // One app for the file: every test uses its own accounts and client addresses.
   let t: TestApp;
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await buildTestApp();
   });
-  afterEach(() => t.close());
+  afterAll(() => t.close());
+  const api = freshIpApi(() => t);
 
   const verify = (email: string, verification_code: string, remoteAddress = uniqueIp()) =>
-    t.api('POST', 'verify-account', { email, verification_code }, undefined, { remoteAddress });
-  const resend = (email: string) => t.api('POST', 'resend-verification-code', { email }, undefined, { remoteAddress: uniqueIp() });
+    api('POST', 'verify-account', { email, verification_code }, undefined, { remoteAddress });
+  const resend = (email: string) =>
+    api('POST', 'resend-verification-code', { email }, undefined, { remoteAddress: uniqueIp() });
 
   const expectCodeRejected = (res: Awaited<ReturnType<typeof verify>>) => {
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toMatchObject({ message: Messages.codeInvalid, errors: { verification_code: [Messages.codeInvalid] } });
+    expect(res.json()).toMatchObject({
+      message: Messages.codeInvalid,
+      errors: { verification_code: [Messages.codeInvalid] },
+    });
   };
 
   describe('POST verify-account', () => {
@@ -41,7 +48,7 @@ describe('verification codes', () => {
       expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(res.body).not.toMatch(/password/i);
 
-      const me = await t.api('GET', 'user/profile', undefined, data.token);
+      const me = await api('GET', 'user/profile', undefined, data.token);
       expect(me.statusCode, me.body).toBe(200);
       expect(me.json().data).toMatchObject({ id: u.id, email: u.email });
       expect(me.json().data.token).toBeUndefined();
@@ -56,7 +63,7 @@ describe('verification codes', () => {
     it('a wrong code: 422 with errors.verification_code, and the account stays unverified', async () => {
       const u = await registerUser(t);
       expectCodeRejected(await verify(u.email, otherCode(u.code)));
-      const login = await t.api('POST', 'login', { email: u.email, password: u.password });
+      const login = await api('POST', 'login', { email: u.email, password: u.password });
       expect(login.statusCode).toBe(403);
       // The right code still works after one wrong try.
       expect((await verify(u.email, u.code)).statusCode).toBe(200);
@@ -66,7 +73,7 @@ describe('verification codes', () => {
       const u = await registerUser(t);
       for (let i = 0; i < Timing.codeMaxAttempts; i++) expectCodeRejected(await verify(u.email, otherCode(u.code)));
       expectCodeRejected(await verify(u.email, u.code));
-      expect((await t.api('POST', 'login', { email: u.email, password: u.password })).statusCode).toBe(403);
+      expect((await api('POST', 'login', { email: u.email, password: u.password })).statusCode).toBe(403);
     });
 
     it(`${Timing.codeMaxAttempts - 1} wrong tries leave the code usable`, async () => {
@@ -79,7 +86,9 @@ describe('verification codes', () => {
       const u = await registerUser(t);
       // Eight wrong guesses in parallel (the per-account limit allows ten a minute): none may be
       // counted beyond the fifth try, or the limit could be outrun by concurrency.
-      const guesses = Array.from({ length: 8 }, (_, i) => String((Number(u.code) + 1 + i) % 1_000_000).padStart(6, '0'));
+      const guesses = Array.from({ length: 8 }, (_, i) =>
+        String((Number(u.code) + 1 + i) % 1_000_000).padStart(6, '0'),
+      );
       const answers = await Promise.all(guesses.map((g) => verify(u.email, g)));
       for (const a of answers) expectCodeRejected(a);
       const row = await t.db.kysely
@@ -128,9 +137,12 @@ describe('verification codes', () => {
     });
 
     it('validates its input with the contract messages', async () => {
-      const missing = await t.api('POST', 'verify-account', {}, undefined, { remoteAddress: uniqueIp() });
+      const missing = await api('POST', 'verify-account', {}, undefined, { remoteAddress: uniqueIp() });
       expect(missing.statusCode).toBe(422);
-      expect(missing.json().errors).toEqual({ email: [Messages.emailRequired], verification_code: [Messages.codeRequired] });
+      expect(missing.json().errors).toEqual({
+        email: [Messages.emailRequired],
+        verification_code: [Messages.codeRequired],
+      });
       const short = await verify(uniqueEmail(), '123');
       expect(short.json().errors).toEqual({ verification_code: [Messages.codeMin] });
       const empty = await verify(uniqueEmail(), '');

@@ -1,14 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { buildUser, login, loginToken, profileStatus, registerUser, uniqueEmail } from '../../test/factories.js';
+import {
+  freshIpApi,
+  buildUser,
+  login,
+  loginToken,
+  profileStatus,
+  registerUser,
+  uniqueEmail,
+} from '../../test/factories.js';
 
 describe('sessions', () => {
+  // One app for the file: every test uses its own accounts and client addresses.
   let t: TestApp;
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await buildTestApp();
   });
-  afterEach(() => t.close());
+  afterAll(() => t.close());
+  const api = freshIpApi(() => t);
 
   describe('POST login', () => {
     it('signs in: 200 with the user and a working token', async () => {
@@ -16,7 +26,13 @@ describe('sessions', () => {
       const res = await login(t, u.email, u.password);
       expect(res.statusCode, res.body).toBe(200);
       const { data } = res.json();
-      expect(data).toMatchObject({ id: u.id, email: u.email, first_name: 'Ada', full_name: 'Ada Lovelace', token: expect.any(String) });
+      expect(data).toMatchObject({
+        id: u.id,
+        email: u.email,
+        first_name: 'Ada',
+        full_name: 'Ada Lovelace',
+        token: expect.any(String),
+      });
       expect(res.body).not.toMatch(/password|argon2/i);
       expect(await profileStatus(t, data.token)).toBe(200);
     });
@@ -70,7 +86,7 @@ describe('sessions', () => {
     });
 
     it('validates its input (spec §5: e-mail valid and required, password min 4)', async () => {
-      const empty = await t.api('POST', 'login', {});
+      const empty = await api('POST', 'login', {});
       expect(empty.statusCode).toBe(422);
       expect(empty.json().errors).toEqual({ email: [Messages.emailRequired], password: [Messages.passwordRequired] });
       const short = await login(t, 'nope', 'abc');
@@ -83,32 +99,32 @@ describe('sessions', () => {
       const u = await buildUser(t);
       const second = await loginToken(t, u.email, u.password);
 
-      const res = await t.api('POST', 'logout', undefined, u.token);
+      const res = await api('POST', 'logout', undefined, u.token);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ data: null, message: Messages.loggedOut });
 
       expect(await profileStatus(t, u.token)).toBe(401);
       expect(await profileStatus(t, second)).toBe(200);
       // A revoked token cannot log out again.
-      expect((await t.api('POST', 'logout', undefined, u.token)).statusCode).toBe(401);
+      expect((await api('POST', 'logout', undefined, u.token)).statusCode).toBe(401);
     });
 
     it('does not touch the sessions of other users', async () => {
       const a = await buildUser(t);
       const b = await buildUser(t);
-      await t.api('POST', 'logout', undefined, a.token);
+      await api('POST', 'logout', undefined, a.token);
       expect(await profileStatus(t, b.token)).toBe(200);
     });
 
     it('needs a token: 401 with the envelope', async () => {
-      const res = await t.api('POST', 'logout');
+      const res = await api('POST', 'logout');
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: Messages.unauthenticated, code: 'unauthenticated' });
     });
 
     it('after logout the user can sign in again', async () => {
       const u = await buildUser(t);
-      await t.api('POST', 'logout', undefined, u.token);
+      await api('POST', 'logout', undefined, u.token);
       const token = await loginToken(t, u.email, u.password);
       expect(await profileStatus(t, token)).toBe(200);
     });

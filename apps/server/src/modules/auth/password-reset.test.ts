@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages, Timing } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import {
+  freshIpApi,
   buildUser,
   expireCodes,
   lastMailedCode,
@@ -16,13 +17,15 @@ import {
 } from '../../test/factories.js';
 
 describe('password reset', () => {
+  // One app for the file: every test uses its own accounts and client addresses.
   let t: TestApp;
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await buildTestApp();
   });
-  afterEach(() => t.close());
+  afterAll(() => t.close());
+  const api = freshIpApi(() => t);
 
-  const post = (path: string, body: unknown) => t.api('POST', path, body, undefined, { remoteAddress: uniqueIp() });
+  const post = (path: string, body: unknown) => api('POST', path, body, undefined, { remoteAddress: uniqueIp() });
   const forgot = (email: string) => post('forgot-password', { email });
   const checkToken = (email: string, token: string) => post('verify-reset-token', { email, token });
   const reset = (email: string, token: string, password: string, password_confirmation = password) =>
@@ -36,7 +39,10 @@ describe('password reset', () => {
 
   const expectTokenRejected = (res: Awaited<ReturnType<typeof post>>) => {
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toMatchObject({ message: Messages.resetCodeInvalid, errors: { token: [Messages.resetCodeInvalid] } });
+    expect(res.json()).toMatchObject({
+      message: Messages.resetCodeInvalid,
+      errors: { token: [Messages.resetCodeInvalid] },
+    });
   };
 
   describe('POST forgot-password', () => {
@@ -79,7 +85,8 @@ describe('password reset', () => {
     it('checking the right code many times does not use up its tries', async () => {
       const u = await buildUser(t);
       const code = await requestCode(u.email);
-      for (let i = 0; i < Timing.codeMaxAttempts + 1; i++) expect((await checkToken(u.email, code)).statusCode).toBe(200);
+      for (let i = 0; i < Timing.codeMaxAttempts + 1; i++)
+        expect((await checkToken(u.email, code)).statusCode).toBe(200);
       expect((await reset(u.email, code, 'brand-new')).statusCode).toBe(200);
     });
 
@@ -137,7 +144,8 @@ describe('password reset', () => {
       const code = await requestCode(u.email);
       // Wrong tries count on both calls that check a reset code.
       for (let i = 0; i < 3; i++) expectTokenRejected(await checkToken(u.email, otherCode(code)));
-      for (let i = 3; i < Timing.codeMaxAttempts; i++) expectTokenRejected(await reset(u.email, otherCode(code), 'brand-new'));
+      for (let i = 3; i < Timing.codeMaxAttempts; i++)
+        expectTokenRejected(await reset(u.email, otherCode(code), 'brand-new'));
       expectTokenRejected(await checkToken(u.email, code));
       expectTokenRejected(await reset(u.email, code, 'brand-new'));
       expect((await login(t, u.email, u.password)).statusCode).toBe(200);
@@ -175,7 +183,12 @@ describe('password reset', () => {
     });
 
     it('validates the new password (spec §5)', async () => {
-      const res = await post('reset-password', { email: uniqueEmail(), token: '123456', password: 'abc', password_confirmation: 'abc' });
+      const res = await post('reset-password', {
+        email: uniqueEmail(),
+        token: '123456',
+        password: 'abc',
+        password_confirmation: 'abc',
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ password: [Messages.passwordMin] });
     });

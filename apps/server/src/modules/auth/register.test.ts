@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { lastMailedCode, mailsTo, uniqueEmail, uniqueIp, userInput } from '../../test/factories.js';
+import { freshIpApi, lastMailedCode, mailsTo, uniqueEmail, userCount, userInput } from '../../test/factories.js';
 
 const validBody = () => {
   const u = userInput();
@@ -9,13 +9,15 @@ const validBody = () => {
 };
 
 describe('POST register', () => {
+  // One app for the file: every test uses its own accounts and client addresses.
   let t: TestApp;
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await buildTestApp();
   });
-  afterEach(() => t.close());
+  afterAll(() => t.close());
+  const api = freshIpApi(() => t);
 
-  const register = (body: unknown) => t.api('POST', 'register', body, undefined, { remoteAddress: uniqueIp() });
+  const register = (body: unknown) => api('POST', 'register', body);
 
   it('creates an unverified account: 201 with the user shape, no secret in it', async () => {
     const body = validBody();
@@ -40,7 +42,11 @@ describe('POST register', () => {
     expect(res.body).not.toMatch(/password|argon2|token/i);
     expect(res.body).not.toContain(body.password);
 
-    const row = await t.db.kysely.selectFrom('users').selectAll().where('email', '=', body.email).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain(body.password);
   });
@@ -56,7 +62,7 @@ describe('POST register', () => {
     expect(mails[0]!.status).toBe('logged');
     // The code in the mail is the one that verifies the account.
     const code = await lastMailedCode(t, body.email);
-    const verified = await t.api('POST', 'verify-account', { email: body.email, verification_code: code });
+    const verified = await api('POST', 'verify-account', { email: body.email, verification_code: code });
     expect(verified.statusCode, verified.body).toBe(200);
   });
 
@@ -104,21 +110,37 @@ describe('POST register', () => {
     ['email invalid', { email: 'not-an-email' }, { email: [Messages.emailInvalid] }],
     ['email without domain', { email: 'ada@' }, { email: [Messages.emailInvalid] }],
     ['password missing', { password: undefined }, { password: [Messages.passwordRequired] }],
-    ['password empty', { password: '', password_confirmation: '' }, { password: [Messages.passwordRequired], password_confirmation: [Messages.passwordConfirmationRequired] }],
+    [
+      'password empty',
+      { password: '', password_confirmation: '' },
+      { password: [Messages.passwordRequired], password_confirmation: [Messages.passwordConfirmationRequired] },
+    ],
     ['password of 3', { password: 'abc', password_confirmation: 'abc' }, { password: [Messages.passwordMin] }],
-    ['confirmation missing', { password_confirmation: undefined }, { password_confirmation: [Messages.passwordConfirmationRequired] }],
-    ['confirmation empty', { password_confirmation: '' }, { password_confirmation: [Messages.passwordConfirmationRequired] }],
-    ['confirmation differs', { password_confirmation: 'secret-pasS' }, { password_confirmation: [Messages.passwordsMustMatch] }],
+    [
+      'confirmation missing',
+      { password_confirmation: undefined },
+      { password_confirmation: [Messages.passwordConfirmationRequired] },
+    ],
+    [
+      'confirmation empty',
+      { password_confirmation: '' },
+      { password_confirmation: [Messages.passwordConfirmationRequired] },
+    ],
+    [
+      'confirmation differs',
+      { password_confirmation: 'secret-pasS' },
+      { password_confirmation: [Messages.passwordsMustMatch] },
+    ],
   ];
 
   it.each(cases)('422 when %s, with the spec message', async (_name, patch, errors) => {
     const body: Record<string, unknown> = { ...validBody(), ...patch };
     for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
+    const before = await userCount(t);
     const res = await register(body);
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json()).toEqual({ message: Object.values(errors)[0]![0], code: 'validation_failed', errors });
-    const count = await t.db.kysely.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(0);
+    expect(await userCount(t)).toBe(before);
   });
 
   it('lists every missing field at once for an empty body', async () => {

@@ -251,12 +251,20 @@ describe('pending, join and reject', () => {
 
   it('pending is paged by 20, newest first', async () => {
     const invitee = await buildUser(t);
-    const teams: number[] = [];
-    for (let i = 0; i < 25; i++) {
-      const x = await createTeam(t, coach, `Paging Team ${i}`);
-      expect((await invite(t, x.id, [invitee.email], coach.token)).statusCode).toBe(200);
-      teams.push(x.id);
-    }
+    // 25 teams, each with an invitation for the invitee, written directly (inviting is tested above).
+    const now = new Date().toISOString();
+    const k = t.db.kysely;
+    const teams = (
+      await k
+        .insertInto('teams')
+        .values(Array.from({ length: 25 }, (_, i) => ({ name: `Paging Team ${i}`, avatar: null, owner_id: coach.id, is_personal: 0, level_of_engagement_id: 1, created_at: now, updated_at: now })))
+        .returning('id')
+        .execute()
+    ).map((r) => r.id);
+    await k
+      .insertInto('invitations')
+      .values(teams.map((team_id, i) => ({ team_id, invitor_id: coach.id, email: invitee.email, code: `PAGE${String(i).padStart(8, '0')}`, status: 'pending', reject_reason: null, created_at: now, responded_at: null })))
+      .execute();
     const page1 = await pendingOf(t, invitee, 1);
     expect(page1.data).toHaveLength(20);
     expect(page1.meta).toEqual({ current_page: 1, last_page: 2, per_page: 20, total: 25 });

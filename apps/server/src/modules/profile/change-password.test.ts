@@ -1,16 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { buildUser, login, loginToken, profileStatus, type SignedUpUser } from '../../test/factories.js';
+import { freshIpApi, buildUser, login, loginToken, profileStatus, type SignedUpUser } from '../../test/factories.js';
 
 describe('POST user/profile/password', () => {
+  // One app for the file: every test uses its own accounts and client addresses.
   let t: TestApp;
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await buildTestApp();
   });
-  afterEach(() => t.close());
+  afterAll(() => t.close());
+  const api = freshIpApi(() => t);
 
-  const change = (token: string | undefined, body: Record<string, unknown>) => t.api('POST', 'user/profile/password', body, token);
+  const change = (token: string | undefined, body: Record<string, unknown>) =>
+    api('POST', 'user/profile/password', body, token);
   const bodyFor = (u: SignedUpUser, overrides: Record<string, unknown> = {}) => ({
     old_password: u.password,
     password: 'brand-new',
@@ -53,7 +56,10 @@ describe('POST user/profile/password', () => {
   it('the current session can change the password again with the new one as old', async () => {
     const u = await buildUser(t);
     expect((await change(u.token, bodyFor(u))).statusCode).toBe(200);
-    const again = await change(u.token, bodyFor(u, { old_password: 'brand-new', password: 'third-one', password_confirmation: 'third-one' }));
+    const again = await change(
+      u.token,
+      bodyFor(u, { old_password: 'brand-new', password: 'third-one', password_confirmation: 'third-one' }),
+    );
     expect(again.statusCode, again.body).toBe(200);
     expect((await login(t, u.email, 'third-one')).statusCode).toBe(200);
   });
@@ -63,7 +69,10 @@ describe('POST user/profile/password', () => {
     const other = await loginToken(t, u.email, u.password);
     const res = await change(u.token, bodyFor(u, { old_password: 'not-it' }));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ message: Messages.oldPasswordWrong, errors: { old_password: [Messages.oldPasswordWrong] } });
+    expect(res.json()).toMatchObject({
+      message: Messages.oldPasswordWrong,
+      errors: { old_password: [Messages.oldPasswordWrong] },
+    });
     expect((await login(t, u.email, u.password)).statusCode).toBe(200);
     expect(await profileStatus(t, other)).toBe(200);
   });
@@ -89,9 +98,21 @@ describe('POST user/profile/password', () => {
     ['old_password empty', { old_password: '' }, { old_password: [Messages.oldPasswordRequired] }],
     ['password missing', { password: undefined }, { password: [Messages.passwordRequired] }],
     ['password too short', { password: 'abc', password_confirmation: 'abc' }, { password: [Messages.passwordMin] }],
-    ['confirmation missing', { password_confirmation: undefined }, { password_confirmation: [Messages.changePasswordConfirmationRequired] }],
-    ['confirmation empty', { password_confirmation: '' }, { password_confirmation: [Messages.changePasswordConfirmationRequired] }],
-    ['confirmation differs', { password_confirmation: 'brand-old' }, { password_confirmation: [Messages.passwordsMustMatch] }],
+    [
+      'confirmation missing',
+      { password_confirmation: undefined },
+      { password_confirmation: [Messages.changePasswordConfirmationRequired] },
+    ],
+    [
+      'confirmation empty',
+      { password_confirmation: '' },
+      { password_confirmation: [Messages.changePasswordConfirmationRequired] },
+    ],
+    [
+      'confirmation differs',
+      { password_confirmation: 'brand-old' },
+      { password_confirmation: [Messages.passwordsMustMatch] },
+    ],
     ['email missing', { email: undefined }, { email: [Messages.emailRequired] }],
   ];
 

@@ -32,7 +32,10 @@ function ownerIsCoach(): Expression<SqlBool> {
 }
 
 export class TeamsRepository {
-  /** PostgreSQL takes row locks (FOR UPDATE); SQLite has no such clause and needs none. */
+  /**
+   * PostgreSQL takes row locks (FOR NO KEY UPDATE: it still lets other transactions insert rows
+   * that reference the locked one); SQLite has no such clause and needs none.
+   */
   private readonly locksRows: boolean;
 
   constructor(private readonly db: Kysely<Database>) {
@@ -167,7 +170,7 @@ export class TeamsRepository {
       .selectFrom(table)
       .select('id')
       .where('id', '=', id)
-      .$if(this.locksRows, (q) => q.forUpdate())
+      .$if(this.locksRows, (q) => q.forNoKeyUpdate())
       .execute();
   }
 

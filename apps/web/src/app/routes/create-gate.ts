@@ -18,5 +18,9 @@ export function createGate(subscription: SubscriptionDto | null | undefined, tea
       message: Messages.subscriptionInactive,
       action: { label: 'Activate', to: paths.paymentMethod('Coach') },
     };
-  return { kind: 'notice', message: Messages.needCoachPlan, action: { label: 'Subscribe', to: paths.paymentMethod('Coach') } };
+  return {
+    kind: 'notice',
+    message: Messages.needCoachPlan,
+    action: { label: 'Subscribe', to: paths.paymentMethod('Coach') },
+  };
 }

@@ -21,21 +21,28 @@ export function TeamInfoPage() {
   const [tab, setTab] = useState(0);
   const count = members.data?.length ?? team.users_count;
 
+  /** After leaving or deleting the team: its queries go stale (not refetched here, they would 404). */
   const leaveWorkspace = () => {
-    queryClient.removeQueries({ queryKey: teamKeys.detail(team.id) });
-    void queryClient.invalidateQueries({ queryKey: teamKeys.list() });
+    void queryClient.invalidateQueries({ queryKey: teamKeys.all, refetchType: 'none' });
     void navigate(paths.engagements, { replace: true });
   };
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
-      <PageBreadcrumbs items={[{ label: team.name, to: paths.teamHome(team.id) }, { label: 'Engagement Information' }]} />
+      <PageBreadcrumbs
+        items={[{ label: team.name, to: paths.teamHome(team.id) }, { label: 'Engagement Information' }]}
+      />
       <Card>
         <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Engagement Information" sx={{ px: 1 }}>
           <Tab label={`Members (${count})`} id="info-tab-0" aria-controls="info-panel-0" />
           <Tab label="Engagement Options" id="info-tab-1" aria-controls="info-panel-1" />
         </Tabs>
-        <CardContent role="tabpanel" id={`info-panel-${tab}`} aria-labelledby={`info-tab-${tab}`} sx={{ borderTop: 1, borderColor: 'divider' }}>
+        <CardContent
+          role="tabpanel"
+          id={`info-panel-${tab}`}
+          aria-labelledby={`info-tab-${tab}`}
+          sx={{ borderTop: 1, borderColor: 'divider' }}
+        >
           {tab === 0 ? (
             <MembersGrid
               teamId={team.id}

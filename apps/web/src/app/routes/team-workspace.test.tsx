@@ -146,7 +146,10 @@ describe('Engagement Options', () => {
       http.post(apiPath(ApiPaths.teamProfile(5)), async ({ request }) => {
         const form = await request.formData();
         sent(form.get('name'));
-        return apiOk({ id: 5, name: 'Rowing Club', avatar: null, level_of_engagement: LEVELS[0] }, Messages.teamNameUpdated);
+        return apiOk(
+          { id: 5, name: 'Rowing Club', avatar: null, level_of_engagement: LEVELS[0] },
+          Messages.teamNameUpdated,
+        );
       }),
     );
     const { user } = await openOptions(2);

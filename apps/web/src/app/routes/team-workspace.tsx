@@ -71,4 +71,3 @@ export function TeamIndexRedirect() {
   const { teamId = '' } = useParams();
   return <Navigate to={paths.teamHome(teamId)} replace />;
 }
-

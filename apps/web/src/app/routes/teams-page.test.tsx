@@ -220,7 +220,11 @@ describe('Join Engagement', () => {
 describe('subscription dialogs on app load', () => {
   it.each([
     ['an inactive plan', subscription({ stripe_status: 'past_due' }), Messages.subscriptionInactive],
-    ['a trial ending tomorrow', subscription({ stripe_status: 'trialing', trail_will_end_tomorrow: true }), Messages.trialEndsTomorrow],
+    [
+      'a trial ending tomorrow',
+      subscription({ stripe_status: 'trialing', trail_will_end_tomorrow: true }),
+      Messages.trialEndsTomorrow,
+    ],
     [
       'a switch to the Member plan',
       subscription({ name: 'Free', title: 'Member', action_performed_by: 2 }),

@@ -40,7 +40,14 @@ export function TeamsPage({ title, emptyText }: { title: string; emptyText: stri
   const close = () => setOpen(null);
 
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' }, gap: 3, alignItems: 'start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' },
+        gap: 3,
+        alignItems: 'start',
+      }}
+    >
       <Box sx={{ minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 3 }}>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 700, flexGrow: 1 }}>

@@ -56,22 +56,23 @@ describe('verify-account: Resend Code and its 5-minute countdown', () => {
     expect(Timing.resendCountdownMs).toBe(FIVE_MINUTES);
     await openVerify();
 
-    expect(countdown()).toHaveTextContent('5:00');
+    expect(countdown()).toHaveTextContent(/^(5:00|4:5\d)$/);
     expect(resendButton()).toBeDisabled();
   });
 
   it('counts down and is enabled at 0:00', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    await openVerify(FIVE_MINUTES - 62_000);
+    // 70 s left; the fake clock also moves with real time, hence the ranges.
+    await openVerify(FIVE_MINUTES - 70_000);
 
-    expect(countdown()).toHaveTextContent(/^1:0[12]$/);
+    expect(countdown()).toHaveTextContent(/^1:(0[5-9]|10)$/);
     expect(resendButton()).toBeDisabled();
 
     await advance(60_000);
-    expect(countdown()).toHaveTextContent(/^0:0[12]$/);
+    expect(countdown()).toHaveTextContent(/^0:(0[5-9]|10)$/);
     expect(resendButton()).toBeDisabled();
 
-    await advance(2_500);
+    await advance(10_500);
     expect(countdown()).toHaveTextContent('0:00');
     expect(resendButton()).toBeEnabled();
   });
@@ -99,7 +100,7 @@ describe('verify-account: Resend Code and its 5-minute countdown', () => {
     expect(await screen.findByText(Messages.codeSent)).toBeInTheDocument();
     expect(body).toEqual({ email: EMAIL });
     await waitFor(() => expect(resendButton()).toBeDisabled());
-    expect(countdown()).toHaveTextContent(/^(5:00|4:59)$/);
+    expect(countdown()).toHaveTextContent(/^(5:00|4:5\d)$/);
     expect(sessionStore.pending()!.sentAt).toBeGreaterThan(oldSentAt);
     expect(sessionStore.pending()!.email).toBe(EMAIL);
   });

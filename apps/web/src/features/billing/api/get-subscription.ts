@@ -5,7 +5,8 @@ import { api } from '../../../lib/api-client';
 export const billingKeys = { all: ['billing'] as const };
 
 /** GET user/subscription: the signed-in user's plan and its status (spec §4). */
-export const getSubscription = async (): Promise<SubscriptionDto> => (await api<SubscriptionDto>(ApiPaths.userSubscription)).data;
+export const getSubscription = async (): Promise<SubscriptionDto> =>
+  (await api<SubscriptionDto>(ApiPaths.userSubscription)).data;
 
 export const subscriptionQuery = () =>
   queryOptions({

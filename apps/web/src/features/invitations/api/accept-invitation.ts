@@ -5,7 +5,8 @@ import { invitationKeys, removeInvitation } from './get-pending-invitations';
 
 /** Accepting is joining with the invitation's code: POST user/team/join. */
 export const acceptInvitation = async (invitation: InvitationDto): Promise<TeamDto> =>
-  (await api<TeamDto>(ApiPaths.joinTeam, { method: 'POST', body: { invitation_code: invitation.invitation_code } })).data;
+  (await api<TeamDto>(ApiPaths.joinTeam, { method: 'POST', body: { invitation_code: invitation.invitation_code } }))
+    .data;
 
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();

@@ -2,7 +2,10 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryCl
 import { ApiPaths, Paging, type Envelope, type InvitationDto } from '@rally/contract';
 import { api } from '../../../lib/api-client';
 
-export const invitationKeys = { all: ['invitations'] as const, pending: () => [...invitationKeys.all, 'pending'] as const };
+export const invitationKeys = {
+  all: ['invitations'] as const,
+  pending: () => [...invitationKeys.all, 'pending'] as const,
+};
 
 type Page = Envelope<InvitationDto[]>;
 

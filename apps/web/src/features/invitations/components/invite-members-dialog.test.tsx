@@ -15,7 +15,12 @@ function renderDialog() {
 }
 
 const emailList = () => screen.queryByRole('list', { name: 'E-mails to invite' });
-const listed = () => (emailList() ? within(emailList()!).getAllByRole('listitem').map((li) => li.textContent) : []);
+const listed = () =>
+  emailList()
+    ? within(emailList()!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    : [];
 
 async function add(user: ReturnType<typeof renderDialog>['user'], email: string) {
   const input = screen.getByLabelText('Email');
@@ -54,7 +59,9 @@ describe('InviteMembersDialog', () => {
 
   it('sending an empty list says to add an e-mail and sends nothing', async () => {
     const sent = vi.fn();
-    server.use(http.post(apiPath(ApiPaths.teamInvite(TEAM)), () => (sent(), apiOk({ invited: [], already_members: [] }))));
+    server.use(
+      http.post(apiPath(ApiPaths.teamInvite(TEAM)), () => (sent(), apiOk({ invited: [], already_members: [] }))),
+    );
     const { user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Please add an email to send invitiatons.')).toBeInTheDocument();
@@ -112,7 +119,7 @@ describe('InviteMembersDialog', () => {
     const { user } = renderDialog();
     await add(user, 'a@example.test');
     await user.click(screen.getByLabelText('Email'));
-  await user.paste('c@example.test');
+    await user.paste('c@example.test');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(body).toEqual({ emails: ['a@example.test', 'c@example.test'] }));
   });

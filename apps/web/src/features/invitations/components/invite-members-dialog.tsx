@@ -31,7 +31,9 @@ interface Props {
 
 /** The message of a failed send (spec §8): with the server's message, or without a response. */
 function sendFailure(err: unknown): string {
-  return err instanceof ApiError && err.status > 0 ? Messages.inviteSendFailedWith(err.message) : Messages.inviteSendFailed;
+  return err instanceof ApiError && err.status > 0
+    ? Messages.inviteSendFailedWith(err.message)
+    : Messages.inviteSendFailed;
 }
 
 /** Invite Team Members: add e-mails one at a time (duplicates ignored), remove them, send (spec §2, §5, §8). */

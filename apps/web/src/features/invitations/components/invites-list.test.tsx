@@ -89,7 +89,9 @@ describe('InvitesList', () => {
     await user.click(within(item('Squad 1')).getByRole('button', { name: 'Accept' }));
 
     expect(await screen.findByText('You have accepted your invitation from Squad 1 team')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Invitation to Squad 1' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Invitation to Squad 1' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByLabelText('Invite count')).toHaveTextContent('1');
     expect(answered).toEqual([{ path: ApiPaths.joinTeam, body: { invitation_code: 'CODE1' } }]);
     expect(onAccepted).toHaveBeenCalledWith(expect.objectContaining({ name: 'Squad 1' }));

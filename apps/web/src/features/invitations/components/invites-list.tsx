@@ -1,4 +1,15 @@
-import { Alert, Box, Button, List, ListItem, ListItemAvatar, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Messages, type InvitationDto, type TeamDto } from '@rally/contract';
@@ -60,7 +71,13 @@ function InviteItem({ invitation, onAccepted }: { invitation: InvitationDto; onA
         <Button size="small" color="inherit" onClick={() => void onReject()} disabled={busy} loading={reject.isPending}>
           Reject
         </Button>
-        <Button size="small" variant="contained" onClick={() => void onAccept()} disabled={busy} loading={accept.isPending}>
+        <Button
+          size="small"
+          variant="contained"
+          onClick={() => void onAccept()}
+          disabled={busy}
+          loading={accept.isPending}
+        >
           Accept
         </Button>
       </Stack>

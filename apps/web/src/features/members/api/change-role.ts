@@ -12,8 +12,12 @@ export interface ChangeRoleInput {
 
 /** POST user/team/{id}/change-user-role (roles 2 and 3; the Super Admin's role is fixed). */
 export const changeRole = async ({ teamId, userId, roleId }: ChangeRoleInput): Promise<MemberDto> =>
-  (await api<MemberDto>(ApiPaths.changeUserRole(teamId), { method: 'POST', body: { user_id: userId, role_id: roleId } }))
-    .data;
+  (
+    await api<MemberDto>(ApiPaths.changeUserRole(teamId), {
+      method: 'POST',
+      body: { user_id: userId, role_id: roleId },
+    })
+  ).data;
 
 export function useChangeRole() {
   const queryClient = useQueryClient();

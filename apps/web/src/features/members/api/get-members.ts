@@ -2,7 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, type MemberDto } from '@rally/contract';
 import { api } from '../../../lib/api-client';
 
-export const memberKeys = { all: ['members'] as const, ofTeam: (teamId: number) => [...memberKeys.all, teamId] as const };
+export const memberKeys = {
+  all: ['members'] as const,
+  ofTeam: (teamId: number) => [...memberKeys.all, teamId] as const,
+};
 
 /** GET user/team/{id}/members: every member, owner first, each with their role. */
 export const getMembers = async (teamId: number): Promise<MemberDto[]> =>

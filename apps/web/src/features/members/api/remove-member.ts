@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths } from '@rally/contract';
+import { ApiPaths, type MemberDto } from '@rally/contract';
 import { api } from '../../../lib/api-client';
 import { memberKeys } from './get-members';
 
@@ -12,6 +12,11 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeMember,
-    onSuccess: (_data, { teamId }) => queryClient.invalidateQueries({ queryKey: memberKeys.ofTeam(teamId) }),
+    onSuccess: (_data, { teamId, userId }) => {
+      // Dropped from the list at once and only marked stale: after leaving a team, a refetch of
+      // its members would be refused.
+      queryClient.setQueryData<MemberDto[]>(memberKeys.ofTeam(teamId), (list) => list?.filter((m) => m.id !== userId));
+      return queryClient.invalidateQueries({ queryKey: memberKeys.ofTeam(teamId), refetchType: 'none' });
+    },
   });
 }

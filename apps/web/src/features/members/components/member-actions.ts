@@ -25,6 +25,7 @@ export function memberActions(viewer: { id: number; role: number }, target: Memb
     actions.push({ kind: 'makeAdmin', label: 'Make Admin', confirm: Messages.makeAdminConfirm(name) });
   if (lead && target.role_id === Role.Admin)
     actions.push({ kind: 'removeAdmin', label: 'Remove From Admin', confirm: Messages.removeAdminConfirm(name) });
-  if (lead || own) actions.push({ kind: 'remove', label: 'Remove from Team', confirm: Messages.removeMemberConfirm(name) });
+  if (lead || own)
+    actions.push({ kind: 'remove', label: 'Remove from Team', confirm: Messages.removeMemberConfirm(name) });
   return actions;
 }

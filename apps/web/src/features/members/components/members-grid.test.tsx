@@ -22,7 +22,9 @@ const menuButton = (name: string) => within(card(name)).queryByRole('button', { 
 
 async function renderAs(viewer: MemberDto, props: { onChanged?: () => void; onLeft?: () => void } = {}) {
   serve();
-  const view = renderWithProviders(<MembersGrid teamId={TEAM} viewer={{ id: viewer.id, role: viewer.role_id }} {...props} />);
+  const view = renderWithProviders(
+    <MembersGrid teamId={TEAM} viewer={{ id: viewer.id, role: viewer.role_id }} {...props} />,
+  );
   await screen.findByRole('list', { name: 'Members' });
   return view;
 }
@@ -53,7 +55,11 @@ describe('MembersGrid', () => {
     const { user } = await renderAs(viewer);
     await user.click(menuButton(target)!);
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(items);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(items);
   });
 
   it('Make Admin asks first, sends role 3 and confirms in a snackbar', async () => {
@@ -88,7 +94,11 @@ describe('MembersGrid', () => {
     const { user } = await renderAs(owner);
     await user.click(menuButton('Adam Admin')!);
     await user.click(await screen.findByRole('menuitem', { name: 'Remove From Admin' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove Adam Admin from an Admin?' })).getByRole('button', { name: 'Yes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove Adam Admin from an Admin?' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
 
     expect(await screen.findByText('Adam Admin role has been changed.')).toBeInTheDocument();
     expect(body).toEqual({ user_id: 2, role_id: 4 });
@@ -105,7 +115,11 @@ describe('MembersGrid', () => {
     const { user } = await renderAs(admin);
     await user.click(menuButton('Otto Other')!);
     await user.click(await screen.findByRole('menuitem', { name: 'Remove from Team' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove Otto Other from this team?' })).getByRole('button', { name: 'Yes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove Otto Other from this team?' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
 
     expect(await screen.findByText('Otto Other has removed from the team.')).toBeInTheDocument();
     expect(deleted).toHaveBeenCalledOnce();
@@ -118,14 +132,20 @@ describe('MembersGrid', () => {
     const { user } = await renderAs(member, { onLeft, onChanged });
     await user.click(menuButton('Mia Member')!);
     await user.click(await screen.findByRole('menuitem', { name: 'Remove from Team' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove Mia Member from this team?' })).getByRole('button', { name: 'Yes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove Mia Member from this team?' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
 
     await waitFor(() => expect(onLeft).toHaveBeenCalledOnce());
     expect(onChanged).not.toHaveBeenCalled();
   });
 
   it('Cancel sends nothing; a refused change shows the server message', async () => {
-    server.use(http.post(apiPath(ApiPaths.changeUserRole(TEAM)), () => apiError(403, 'You are not allowed to do this.')));
+    server.use(
+      http.post(apiPath(ApiPaths.changeUserRole(TEAM)), () => apiError(403, 'You are not allowed to do this.')),
+    );
     const { user } = await renderAs(owner);
     await user.click(menuButton('Mia Member')!);
     await user.click(await screen.findByRole('menuitem', { name: 'Make Admin' }));

@@ -20,7 +20,13 @@ interface Props {
   onLeft?: () => void;
 }
 
-const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2, m: 0, p: 0 } as const;
+const grid = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+  gap: 2,
+  m: 0,
+  p: 0,
+} as const;
 
 /** The members grid of the 'Engagement Information' page, with the actions of spec §6 behind a confirm. */
 export function MembersGrid({ teamId, viewer, onChanged, onLeft }: Props) {

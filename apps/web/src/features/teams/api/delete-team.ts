@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths } from '@rally/contract';
 import { api } from '../../../lib/api-client';
 import { teamKeys } from './get-teams';
-import { teamProfileQuery } from './get-team-profile';
 
 /** DELETE user/team/{id} (Delete Coaching; roles 2 and 3). */
 export const deleteTeam = async (teamId: number): Promise<void> => {
@@ -13,11 +12,8 @@ export function useDeleteTeam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTeam,
-    onSuccess: (_data, teamId) => {
-      // The deleted team's own queries would only answer 404 now.
-      queryClient.removeQueries({ queryKey: teamKeys.detail(teamId) });
-      queryClient.removeQueries({ queryKey: teamProfileQuery(teamId).queryKey });
-      return queryClient.invalidateQueries({ queryKey: teamKeys.list() });
-    },
+    // Marked stale, not refetched: the deleted team's own screens are still mounted until the
+    // page leaves them, and refetching them now would only answer 404.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all, refetchType: 'none' }),
   });
 }

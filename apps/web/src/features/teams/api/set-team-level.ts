@@ -4,7 +4,13 @@ import { api } from '../../../lib/api-client';
 import { teamKeys } from './get-teams';
 
 /** POST user/team/{id}/level-of-engagement (role 2 only). */
-export const setTeamLevel = ({ teamId, levelId }: { teamId: number; levelId: number }): Promise<Envelope<LevelOfEngagementDto>> =>
+export const setTeamLevel = ({
+  teamId,
+  levelId,
+}: {
+  teamId: number;
+  levelId: number;
+}): Promise<Envelope<LevelOfEngagementDto>> =>
   api<LevelOfEngagementDto>(ApiPaths.teamLevelOfEngagement(teamId), {
     method: 'POST',
     body: { level_of_engagement_id: levelId },

@@ -11,7 +11,11 @@ export interface UpdateTeamProfileInput {
 }
 
 /** POST user/team/{id}/profile as multipart (optional `name`, optional file `avatar`); roles 2 and 3. */
-export async function updateTeamProfile({ teamId, name, avatar }: UpdateTeamProfileInput): Promise<Envelope<TeamProfileDto>> {
+export async function updateTeamProfile({
+  teamId,
+  name,
+  avatar,
+}: UpdateTeamProfileInput): Promise<Envelope<TeamProfileDto>> {
   const form = new FormData();
   if (name !== undefined) form.append('name', name);
   if (avatar) form.append('avatar', avatar, 'team-picture.png');

@@ -1,5 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Messages, Timing, joinTeamSchema, type JoinTeamData, type JoinTeamInput, type TeamDto } from '@rally/contract';
 import { FormTextField } from '../../../components/form-text-field';

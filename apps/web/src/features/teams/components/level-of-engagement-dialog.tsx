@@ -42,7 +42,12 @@ function LevelCard({
 }) {
   const body = (
     <>
-      <Box component="img" src={level.media} alt="" sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'contain', bgcolor: 'grey.50' }} />
+      <Box
+        component="img"
+        src={level.media}
+        alt=""
+        sx={{ width: '100%', height: 120, objectFit: 'contain', bgcolor: 'grey.50' }}
+      />
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Typography sx={{ fontWeight: 700, flexGrow: 1 }}>
@@ -130,7 +135,12 @@ export function LevelOfEngagementDialog({ teamId, open, canChange, onClose }: Pr
       <DialogActions>
         <Button onClick={close}>{canChange ? 'Cancel' : 'Close'}</Button>
         {canChange && (
-          <Button variant="contained" onClick={() => void submit()} loading={save.isPending} disabled={chosenId === currentId}>
+          <Button
+            variant="contained"
+            onClick={() => void submit()}
+            loading={save.isPending}
+            disabled={chosenId === currentId}
+          >
             Save
           </Button>
         )}

@@ -11,10 +11,19 @@ export function MemberStack({ users, count }: { users: MemberDto[]; count: numbe
   const more = count - STACK_SIZE;
   const ring = { width: 32, height: 32, fontSize: 13, border: 2, borderColor: 'background.paper' };
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center' }} aria-label={`${count} ${count === 1 ? 'member' : 'members'}`} role="group">
+    <Box
+      sx={{ display: 'flex', alignItems: 'center' }}
+      aria-label={`${count} ${count === 1 ? 'member' : 'members'}`}
+      role="group"
+    >
       {shown.map((u, i) => (
         <Tooltip key={u.id} title={u.full_name}>
-          <UserAvatar name={u.full_name} src={u.avatar} sx={{ ...ring, ml: i === 0 ? 0 : -1 }} data-testid="member-avatar" />
+          <UserAvatar
+            name={u.full_name}
+            src={u.avatar}
+            sx={{ ...ring, ml: i === 0 ? 0 : -1 }}
+            data-testid="member-avatar"
+          />
         </Tooltip>
       ))}
       {more > 0 && <Avatar sx={{ ...ring, ml: -1, bgcolor: 'grey.300', color: 'text.primary' }}>{`+${more}`}</Avatar>}

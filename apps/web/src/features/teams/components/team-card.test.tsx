@@ -34,9 +34,14 @@ describe('TeamCard', () => {
   });
 
   it('an inactive team is greyed out with an overlay and an Upgrade to Coach link', () => {
-    renderWithProviders(<TeamCard team={buildTeam({ name: 'Dormant', status: 'inactive' })} coach onInvite={vi.fn()} />);
+    renderWithProviders(
+      <TeamCard team={buildTeam({ name: 'Dormant', status: 'inactive' })} coach onInvite={vi.fn()} />,
+    );
     const overlay = screen.getByTestId('inactive-overlay');
-    expect(within(overlay).getByRole('link', { name: 'Upgrade to Coach' })).toHaveAttribute('href', '/paymentMethod/Coach');
+    expect(within(overlay).getByRole('link', { name: 'Upgrade to Coach' })).toHaveAttribute(
+      'href',
+      '/paymentMethod/Coach',
+    );
     // The card underneath is out of reach: hidden from assistive tech and without an invite action.
     expect(screen.queryByRole('link', { name: 'Open Dormant' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Invite Members' })).not.toBeInTheDocument();

@@ -21,9 +21,18 @@ export function TeamCard({ team, coach, onInvite }: Props) {
   const inactive = team.status === 'inactive';
   const invite = onInvite && canInviteFromCard(coach, team.role_id);
   return (
-    <Card component="article" aria-label={team.name} sx={{ position: 'relative', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      aria-label={team.name}
+      sx={{ position: 'relative', display: 'flex', flexDirection: 'column' }}
+    >
       <Box
-        sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, ...(inactive && { filter: 'grayscale(1)', opacity: 0.55 }) }}
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          flexGrow: 1,
+          ...(inactive && { filter: 'grayscale(1)', opacity: 0.55 }),
+        }}
         aria-hidden={inactive || undefined}
       >
         <Box
@@ -88,7 +97,8 @@ export function TeamCard({ team, coach, onInvite }: Props) {
             gap: 1.5,
             p: 3,
             textAlign: 'center',
-            bgcolor: 'rgba(255, 255, 255, 0.55)',
+            bgcolor: 'rgba(255, 255, 255, 0.8)',
+            backdropFilter: 'blur(2px)',
           }}
         >
           <Typography sx={{ fontWeight: 700 }}>{team.name}</Typography>

@@ -11,7 +11,17 @@ const GRADIENTS = [
 ] as const;
 
 /** A team's picture at 16/9, or a gradient (picked by id) with the name's initials. */
-export function TeamImage({ id, name, avatar, rounded }: { id: number; name: string; avatar: string | null; rounded?: boolean }) {
+export function TeamImage({
+  id,
+  name,
+  avatar,
+  rounded,
+}: {
+  id: number;
+  name: string;
+  avatar: string | null;
+  rounded?: boolean;
+}) {
   const [from, to] = GRADIENTS[id % GRADIENTS.length]!;
   return (
     <Box

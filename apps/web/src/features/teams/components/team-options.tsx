@@ -63,7 +63,12 @@ export function TeamOptions({ teamId, role, onDeleted }: Props) {
       </Box>
       {canDeleteTeam(role) && (
         <Box>
-          <Button color="error" variant="outlined" startIcon={<DeleteOutlined />} onClick={() => setConfirmDelete(true)}>
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<DeleteOutlined />}
+            onClick={() => setConfirmDelete(true)}
+          >
             Delete Coaching
           </Button>
         </Box>
