@@ -29,6 +29,7 @@ export const Messages = {
   resetCodeValid: 'The reset code is valid.',
   passwordReset: 'You have successfully reset your password.',
   oldPasswordWrong: 'The old password is incorrect.',
+  emailNotYours: 'The email does not match your account.',
   loggedOut: 'You have been signed out.',
   registered: 'Your account has been created. Enter the code we sent to your e-mail.',
   verified: 'Your account has been verified.',

@@ -38,8 +38,6 @@ export const registerSchema = withConfirmation(
     password_confirmation: z
       .string({ error: Messages.passwordConfirmationRequired })
       .min(1, { error: Messages.passwordConfirmationRequired, abort: true }),
-    /** Optional invitation code carried from an invitation link. */
-    invitation_code: z.string().trim().max(64).optional(),
   }),
 );
 export type RegisterInput = z.input<typeof registerSchema>;

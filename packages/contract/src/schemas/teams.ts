@@ -9,7 +9,7 @@ const LETTERS_DIGITS_SPACES = /^[\p{L}\p{N}\s]+$/u;
 export const teamNameField = z
   .string({ error: Messages.teamNameRequired })
   .trim()
-  .min(1, Messages.teamNameRequired)
+  .min(1, { error: Messages.teamNameRequired, abort: true })
   .max(Limits.teamNameMax, Messages.teamNameTooLong)
   .regex(LETTERS_DIGITS_SPACES, Messages.lettersDigitsSpaces);
 
@@ -21,7 +21,7 @@ export const joinTeamSchema = z.object({
   invitation_code: z
     .string({ error: Messages.joinCodeRequired })
     .trim()
-    .min(1, Messages.joinCodeRequired)
+    .min(1, { error: Messages.joinCodeRequired, abort: true })
     .max(64, Messages.joinCodeInvalid)
     .regex(LETTERS_DIGITS_SPACES, Messages.lettersDigitsSpaces),
 });

@@ -132,7 +132,7 @@ export class AuthService {
   /** Changes the password and ends the user's other sessions; this one stays signed in. */
   async changePassword(session: Session, input: ChangePasswordData): Promise<void> {
     const { user } = session;
-    if (input.email !== user.email) throw validation({ email: ['The email does not match your account.'] });
+    if (input.email !== user.email) throw validation({ email: [Messages.emailNotYours] });
     if (!(await verifyPassword(user.password_hash, input.old_password))) {
       throw validation({ old_password: [Messages.oldPasswordWrong] });
     }

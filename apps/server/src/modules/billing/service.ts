@@ -39,7 +39,10 @@ export class BillingService {
 
   /** Premium, active or trialing: may create engagements and invite (spec §6). */
   async isCoach(userId: number): Promise<boolean> {
-    return isCoach(presentSubscription(await this.subscriptionOf(userId)));
+    const row = await this.subscriptionOf(userId);
+    // A trial past its end counts as over at once, before the expiry job has run.
+    const trialOver = row.stripe_status === 'trialing' && !row.has_payment_method && !!row.trial_ends_at && Date.parse(row.trial_ends_at) <= Date.now();
+    return !trialOver && isCoach(presentSubscription(row));
   }
 
   /** The scheduled job: ended trials without a payment method move to the Member plan. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages, type SubscriptionDto, type TeamDto } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
-import { addMembers, createTeam, invite, setPlan, teamsOf } from '../../test/teams.js';
+import { addMembers, createTeam, invite, seatMembers, setPlan, teamsOf } from '../../test/teams.js';
 import { BillingRepository } from './repository.js';
 import { BillingService } from './service.js';
 
@@ -153,6 +153,29 @@ describe('the trial expiry job', () => {
     // Back on Premium (paid): the engagements are active again.
     await setPlan(t, coach.id, 'Premium', 'active');
     expect(await statusFor(member)).toBe('active');
+  });
+});
+
+describe('inactive teams and ended trials', () => {
+  it('an admin with the Coach plan cannot invite into a team whose coach lapsed', async () => {
+    const [coach, admin] = await Promise.all([buildUser(t), buildUser(t)]);
+    const team = await createTeam(t, coach, 'Lapsed Team');
+    await seatMembers(t, team.id, [{ user: admin, role: 3 }]);
+    expect((await invite(t, team.id, [uniqueEmail('ok')], admin.token)).statusCode).toBe(200);
+
+    await setPlan(t, coach.id, 'Premium', 'canceled');
+    const res = await invite(t, team.id, [uniqueEmail('late')], admin.token);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toMatchObject({ message: Messages.teamInactive, code: 'team_inactive' });
+  });
+
+  it('a trial past its end stops counting as Coach before the expiry job runs', async () => {
+    const coach = await buildUser(t);
+    const team = await createTeam(t, coach, 'Trial Team');
+    await setTrialEnd(coach, new Date(Date.now() - 1000));
+    const res = await invite(t, team.id, [uniqueEmail('x')], coach.token);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe(Messages.needCoachPlan);
   });
 });
 

@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema.js';
 import type { BillingService } from '../billing/service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { requireLead } from '../teams/policy.js';
-import { fullName } from '../teams/presenter.js';
+import { fullName, teamStatus } from '../teams/presenter.js';
 import type { TeamsRepository } from '../teams/repository.js';
 import type { TeamsService } from '../teams/service.js';
 import { invitationMail } from './mails.js';
@@ -45,6 +45,9 @@ export class InvitationsService {
     const { repo, teamsRepo, billing, mailer, publicUrl } = this.deps;
     await requireLead(teamsRepo, teamId, user.id);
     if (!(await billing.isCoach(user.id))) throw forbidden(Messages.needCoachPlan, 'coach_plan_required');
+    const [view] = await teamsRepo.teamsOf(user.id, teamId);
+    // A lapsed coach's team is read-only for newcomers until the coach pays again.
+    if (!view || teamStatus(view) === 'inactive') throw forbidden(Messages.teamInactive, 'team_inactive');
     const team = (await teamsRepo.findTeam(teamId))!;
     const members = await repo.memberEmails(teamId, emails);
     const invited = emails.filter((e) => !members.has(e));

@@ -18,7 +18,6 @@ export function RegisterRoute() {
   const [params] = useSearchParams();
   const register = useRegister();
   const [error, showError] = useTimedMessage(Timing.authErrorMs);
-  const invitationCode = params.get('invitation_code') ?? undefined;
   const { control, handleSubmit, setError } = useForm<RegisterInput, unknown, RegisterData>({
     resolver: zodResolver(registerSchema),
     defaultValues: {
@@ -32,7 +31,7 @@ export function RegisterRoute() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await register.mutateAsync(invitationCode ? { ...values, invitation_code: invitationCode } : values);
+      await register.mutateAsync(values);
       await navigate({ pathname: paths.verifyAccount, search: keepRedirect(params) });
     } catch (err) {
       // Spec §8: each message of the server's errors object is shown.
