@@ -8,6 +8,7 @@ export const paths = {
   profile: '/profile',
   profileOf: (userId: number | string) => `/profile/${userId}`,
   engagements: '/engagements',
+  settings: '/settings',
   /** The team workspace (route parameter teamId). */
   team: (teamId: number | string) => `/engagements/${teamId}`,
   teamInfo: (teamId: number | string) => `/engagements/${teamId}/info`,

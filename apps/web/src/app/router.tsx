@@ -4,6 +4,7 @@ import { ForgotPasswordRoute } from '../features/auth/routes/forgot-password';
 import { LoginRoute } from '../features/auth/routes/login';
 import { RegisterRoute } from '../features/auth/routes/register';
 import { VerifyAccountRoute } from '../features/auth/routes/verify-account';
+import { SettingsRoute } from '../features/billing/routes/settings';
 import { ProfileRoute } from '../features/profile/routes/profile';
 import { GuestOnly, RequireAuth } from './guards';
 import { AppLayout } from './layout/app-layout';
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <TeamsPage title="My Teams" emptyText={Messages.noTeamsShort} /> },
               { path: paths.engagements, element: <TeamsPage title="Engagements" emptyText={Messages.noTeams} /> },
               { path: paths.profile, element: <ProfileRoute /> },
+              { path: paths.settings, element: <SettingsRoute /> },
               { path: '*', element: <Navigate to={paths.engagements} replace /> },
             ],
           },

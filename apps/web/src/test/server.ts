@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { ApiPaths, type AuthUserDto, type SubscriptionDto, type UserDto } from '@rally/contract';
+import { ApiPaths, type AuthUserDto, type SubscriptionDto, type UserDto, PLANS } from '@rally/contract';
 
 /** A path of the API as MSW matches it: any origin, under /api/. */
 export const apiPath = (path: string) => `*/api/${path.replace(/^\//, '')}`;
@@ -47,6 +47,7 @@ export const defaultHandlers = [
   http.get(apiPath(ApiPaths.profile), () => apiOk(testUser)),
   http.post(apiPath(ApiPaths.logout), () => apiOk(null)),
   http.get(apiPath(ApiPaths.userSubscription), () => apiOk(activeSubscription)),
+  http.get(apiPath(ApiPaths.subscriptionPackages), () => apiOk(PLANS as unknown as JsonBodyType)),
   http.get(apiPath(ApiPaths.teams), () => apiOk([])),
   http.get(apiPath(ApiPaths.pendingInvitations), () =>
     HttpResponse.json({ data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 } }),

@@ -1,13 +1,14 @@
 import { Avatar, IconButton, ListItemIcon, Menu, MenuItem, Tooltip } from '@mui/material';
 import Logout from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
 import { useSession, useSignOut } from '../../lib/session';
 import { paths } from '../paths';
 
-/** Profile / Sign Out menu of the top bar. */
+/** Profile / Settings / Sign Out menu of the top bar (spec §2). */
 export function UserMenu() {
   const session = useSession();
   const signOut = useSignOut();
@@ -38,6 +39,17 @@ export function UserMenu() {
             <PersonOutline fontSize="small" />
           </ListItemIcon>
           Profile
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            void navigate(paths.settings);
+          }}
+        >
+          <ListItemIcon>
+            <SettingsOutlined fontSize="small" />
+          </ListItemIcon>
+          Settings
         </MenuItem>
         <MenuItem
           onClick={() => {

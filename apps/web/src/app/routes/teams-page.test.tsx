@@ -292,3 +292,22 @@ describe('side panel', () => {
     expect(await screen.findByRole('article', { name: 'Choir' })).toBeInTheDocument();
   });
 });
+
+describe('invitation link', () => {
+  it('/engagements?invitation_code=… opens Join Engagement with the code and joins with it', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiPath(ApiPaths.joinTeam), async ({ request }) => {
+        bodies.push(await request.json());
+        return apiOk(buildTeam({ id: 7, name: 'Rowing' }));
+      }),
+    );
+    const { user, location } = open('/engagements?invitation_code=ABCD2345EFGH');
+    const dialog = await screen.findByRole('dialog', { name: 'Join Engagement' });
+    expect(within(dialog).getByLabelText('Join Code')).toHaveValue('ABCD2345EFGH');
+    await user.click(within(dialog).getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText(Messages.acceptedInvitation('Rowing'))).toBeInTheDocument();
+    expect(bodies).toEqual([{ invitation_code: 'ABCD2345EFGH' }]);
+    await waitFor(() => expect(location().search).toBe(''));
+  });
+});

@@ -6,7 +6,7 @@ import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Messages, isCoach, type TeamDto } from '@rally/contract';
 import { NoticeDialog } from '../../components/notice-dialog';
 import { useSubscription } from '../../features/billing/api/get-subscription';
@@ -31,13 +31,19 @@ export function TeamsPage({ title, emptyText }: { title: string; emptyText: stri
   const subscription = useSubscription();
   const teams = useTeams();
   const invites = usePendingInvitationsCount();
-  const [open, setOpen] = useState<Open>(null);
+  // The invitation e-mail links existing accounts to /engagements?invitation_code=…
+  const [params, setParams] = useSearchParams();
+  const linkCode = params.get('invitation_code') ?? undefined;
+  const [open, setOpen] = useState<Open>(linkCode ? 'join' : null);
   // The team stays set while the invite dialog fades out.
   const [inviteTeam, setInviteTeam] = useState<TeamDto | null>(null);
   const [inviting, setInviting] = useState(false);
   const coach = isCoach(subscription.data);
   const gate = createGate(subscription.data, teams.data);
-  const close = () => setOpen(null);
+  const close = () => {
+    setOpen(null);
+    if (linkCode) setParams({}, { replace: true });
+  };
 
   return (
     <Box
@@ -114,6 +120,7 @@ export function TeamsPage({ title, emptyText }: { title: string; emptyText: stri
       />
       <JoinTeamDialog
         open={open === 'join'}
+        initialCode={linkCode}
         onClose={close}
         onJoined={(team) => {
           close();

@@ -20,6 +20,8 @@ interface Props {
   open: boolean;
   onClose: () => void;
   onJoined: (team: TeamDto) => void;
+  /** A code carried by the invitation e-mail's link, filled in for the user. */
+  initialCode?: string;
 }
 
 /** The message of a failed join: the server's, which is 'The code you provided was invalid' for a bad code. */
@@ -29,16 +31,16 @@ function joinError(err: unknown): string {
 }
 
 /** Join Engagement with the code from an invitation e-mail; failures show for 2 seconds (spec §8). */
-export function JoinTeamDialog({ open, onClose, onJoined }: Props) {
+export function JoinTeamDialog({ open, onClose, onJoined, initialCode = '' }: Props) {
   const join = useJoinTeam();
   const [error, showError] = useTimedMessage(Timing.formErrorMs);
   const { control, handleSubmit, reset } = useForm<JoinTeamInput, unknown, JoinTeamData>({
     resolver: zodResolver(joinTeamSchema),
-    defaultValues: { invitation_code: '' },
+    defaultValues: { invitation_code: initialCode },
   });
 
   const close = () => {
-    reset();
+    reset({ invitation_code: '' });
     showError('');
     onClose();
   };
@@ -46,7 +48,7 @@ export function JoinTeamDialog({ open, onClose, onJoined }: Props) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const team = await join.mutateAsync(values);
-      reset();
+      reset({ invitation_code: '' });
       onJoined(team);
     } catch (err) {
       showError(joinError(err));

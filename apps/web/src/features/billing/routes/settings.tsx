@@ -1,0 +1,87 @@
+import { Alert, Box, Card, CardContent, CardHeader, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { PLANS, type PlanDto, type SubscriptionDto } from '@rally/contract';
+import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
+import { usePlans } from '../api/get-plans';
+import { useSubscription } from '../api/get-subscription';
+import { displayDate, isSubscribed, priceLabel, statusLabel } from '../components/plan-format';
+
+function CurrentPlan({ subscription }: { subscription: SubscriptionDto }) {
+  const trial = subscription.stripe_status === 'trialing';
+  return (
+    <Card>
+      <CardHeader title="Current Plan" />
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6" sx={{ fontWeight: 700 }}>
+            {subscription.title}
+          </Typography>
+          <Chip size="small" label={statusLabel(subscription)} color={isSubscribed(subscription) ? 'success' : 'warning'} />
+        </Stack>
+        {trial && subscription.trial_ends_at && (
+          <Typography color="text.secondary">Your trial ends on {displayDate(subscription.trial_ends_at)}.</Typography>
+        )}
+        {!trial && subscription.next_invoice_at && (
+          <Typography color="text.secondary">Next invoice on {displayDate(subscription.next_invoice_at)}.</Typography>
+        )}
+        {subscription.title === 'Member' && (
+          <Typography color="text.secondary">
+            The Member plan lets you join teams and keep one personal team. Coaches create engagements and invite members.
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PlanCard({ plan, current }: { plan: PlanDto; current: boolean }) {
+  return (
+    <Card variant="outlined" sx={{ flex: 1, borderColor: current ? 'primary.main' : undefined, borderWidth: current ? 2 : 1 }}>
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography variant="h6" sx={{ fontWeight: 700 }}>
+            {plan.title}
+          </Typography>
+          {current && <Chip size="small" color="primary" label="Subscribed" />}
+        </Stack>
+        <Typography variant="h5" sx={{ my: 1 }}>
+          {priceLabel(plan)}
+        </Typography>
+        <Typography color="text.secondary">
+          {plan.name === 'Premium'
+            ? 'Unlimited engagements, invitations, team statistics, video and slideshow prompts.'
+            : 'Take part in the teams you are invited to and keep one personal team.'}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /settings: 'Current Plan' (when a subscription exists) and 'Plan Details' (spec §2). */
+export function SettingsRoute() {
+  const subscription = useSubscription();
+  const plans = usePlans();
+  const list = plans.data ?? PLANS;
+
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto', display: 'grid', gap: 2 }}>
+      <PageBreadcrumbs items={[{ label: 'Settings' }]} />
+      {subscription.isPending && <Skeleton variant="rounded" height={140} />}
+      {subscription.isError && <Alert severity="warning">Your subscription could not be loaded. Please try again later.</Alert>}
+      {subscription.data && <CurrentPlan subscription={subscription.data} />}
+      <Card>
+        <CardHeader title="Plan Details" />
+        <CardContent>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            {list.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                current={!!subscription.data && subscription.data.name === plan.name && isSubscribed(subscription.data)}
+              />
+            ))}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
