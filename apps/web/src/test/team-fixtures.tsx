@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { InvitationDto, MemberDto, SubscriptionDto, TeamDto } from '@rally/contract';
 import { AppProviders, makeQueryClient } from '../app/providers';
-import { testUser } from './server';
+import { activeSubscription, testUser } from './server';
 
 /** Test data for the team screens; every builder takes overrides. */
 export function buildMember(overrides: Partial<MemberDto> = {}): MemberDto {
@@ -59,17 +59,8 @@ export function buildInvitation(overrides: Partial<InvitationDto> = {}): Invitat
   };
 }
 
-export const subscription = (overrides: Partial<SubscriptionDto> = {}): SubscriptionDto => ({
-  name: 'Premium',
-  title: 'Coach',
-  stripe_status: 'active',
-  next_invoice_at: null,
-  trial_ends_at: null,
-  trail_will_end_tomorrow: false,
-  action_performed_by: null,
-  subscription_service: null,
-  ...overrides,
-});
+/** An active Coach plan, changed by `overrides`. */
+export const subscription = (overrides: Partial<SubscriptionDto> = {}): SubscriptionDto => ({ ...activeSubscription, ...overrides });
 
 /** A paged list envelope as the API sends it (pages from 1). */
 export function pagedJson<T>(items: T[], page: number, perPage: number, total: number) {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Typography } from '@mui/material';
+import { Box, Button, Link, Typography } from '@mui/material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,6 +23,7 @@ import { useTimedMessage } from '../../../lib/use-timed-message';
 import { paths } from '../../../app/paths';
 import { useForgotPassword, useResetPassword, useVerifyResetToken } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
+import { FormError } from '../../../components/form-error';
 
 type Step = 'forgotPassword' | 'resetCode' | 'newPassword' | 'done';
 
@@ -41,11 +42,7 @@ export function ForgotPasswordRoute() {
     setStep(next);
   };
 
-  const alert = error && (
-    <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-      {error}
-    </Alert>
-  );
+  const alert = <FormError message={error} />;
 
   switch (step) {
     case 'forgotPassword':

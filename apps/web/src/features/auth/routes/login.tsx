@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Stack } from '@mui/material';
+import { Box, Button, Link, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Timing, loginSchema, type LoginData, type LoginInput } from '@rally/contract';
@@ -11,6 +11,7 @@ import { paths, safeRedirect } from '../../../app/paths';
 import { useLogin } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
 import { keepRedirect } from '../components/keep-redirect';
+import { FormError } from '../../../components/form-error';
 
 export function LoginRoute() {
   const navigate = useNavigate();
@@ -40,11 +41,7 @@ export function LoginRoute() {
   return (
     <AuthCard title="Sign in to Rally" subtitle="Welcome back! Sign in to keep your team engaged.">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
         <FormTextField
           control={control}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Stack } from '@mui/material';
+import { Box, Button, Link, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Timing, registerSchema, type RegisterData, type RegisterInput } from '@rally/contract';
@@ -10,6 +10,7 @@ import { paths } from '../../../app/paths';
 import { useRegister } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
 import { keepRedirect } from '../components/keep-redirect';
+import { FormError } from '../../../components/form-error';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'password_confirmation'] as const;
 
@@ -42,11 +43,7 @@ export function RegisterRoute() {
   return (
     <AuthCard title="Join Rally" subtitle="Create your account to coach and engage your team.">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
           <FormTextField control={control} name="first_name" label="First Name" autoComplete="given-name" autoFocus />
           <FormTextField control={control} name="last_name" label="Last Name" autoComplete="family-name" />

@@ -13,6 +13,7 @@ import { useResendCode, useVerifyAccount } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
 import { keepRedirect } from '../components/keep-redirect';
 import { formatCountdown, useCountdown } from '../components/resend-countdown';
+import { FormError } from '../../../components/form-error';
 
 export function VerifyAccountRoute() {
   const [pending, setPending] = useState(sessionStore.pending);
@@ -69,11 +70,7 @@ function VerifyAccountForm({ email, sentAt, onResent }: { email: string; sentAt:
       }
     >
       <Box component="form" noValidate onSubmit={onSubmit}>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         {notice && (
           <Alert severity="success" sx={{ mb: 1 }}>
             {notice}

@@ -5,8 +5,13 @@ import type { PlanDto, SubscriptionDto } from '@rally/contract';
 export function priceLabel(plan: PlanDto): string {
   const price = plan.subscription_package_prices[0];
   if (!price) return 'Free';
-  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: price.currency.toUpperCase() }).format(price.unit_amount / 100);
-  const every = price.recurring.interval_count === 1 ? price.recurring.interval : `${price.recurring.interval_count} ${price.recurring.interval}s`;
+  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: price.currency.toUpperCase() }).format(
+    price.unit_amount / 100,
+  );
+  const every =
+    price.recurring.interval_count === 1
+      ? price.recurring.interval
+      : `${price.recurring.interval_count} ${price.recurring.interval}s`;
   return `${amount} / ${every}`;
 }
 

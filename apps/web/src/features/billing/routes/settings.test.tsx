@@ -10,7 +10,14 @@ describe('/settings', () => {
   it('is reached from the account menu and shows the trial as the current plan', async () => {
     server.use(
       http.get(apiPath(ApiPaths.userSubscription), () =>
-        apiOk(subscription({ name: 'Premium', title: 'Coach', stripe_status: 'trialing', trial_ends_at: '2026-12-07T10:00:00.000Z' })),
+        apiOk(
+          subscription({
+            name: 'Premium',
+            title: 'Coach',
+            stripe_status: 'trialing',
+            trial_ends_at: '2026-12-07T10:00:00.000Z',
+          }),
+        ),
       ),
     );
     const { user, location } = renderApp('/profile', { signedInAs: testUser });
@@ -32,7 +39,9 @@ describe('/settings', () => {
 
   it('a canceled Coach plan is not marked Subscribed', async () => {
     server.use(
-      http.get(apiPath(ApiPaths.userSubscription), () => apiOk(subscription({ name: 'Premium', title: 'Coach', stripe_status: 'canceled' }))),
+      http.get(apiPath(ApiPaths.userSubscription), () =>
+        apiOk(subscription({ name: 'Premium', title: 'Coach', stripe_status: 'canceled' })),
+      ),
     );
     renderApp('/settings', { signedInAs: testUser });
     expect(await screen.findByText('Canceled')).toBeInTheDocument();

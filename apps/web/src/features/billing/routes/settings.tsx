@@ -15,7 +15,11 @@ function CurrentPlan({ subscription }: { subscription: SubscriptionDto }) {
           <Typography variant="h6" sx={{ fontWeight: 700 }}>
             {subscription.title}
           </Typography>
-          <Chip size="small" label={statusLabel(subscription)} color={isSubscribed(subscription) ? 'success' : 'warning'} />
+          <Chip
+            size="small"
+            label={statusLabel(subscription)}
+            color={isSubscribed(subscription) ? 'success' : 'warning'}
+          />
         </Stack>
         {trial && subscription.trial_ends_at && (
           <Typography color="text.secondary">Your trial ends on {displayDate(subscription.trial_ends_at)}.</Typography>
@@ -25,7 +29,8 @@ function CurrentPlan({ subscription }: { subscription: SubscriptionDto }) {
         )}
         {subscription.title === 'Member' && (
           <Typography color="text.secondary">
-            The Member plan lets you join teams and keep one personal team. Coaches create engagements and invite members.
+            The Member plan lets you join teams and keep one personal team. Coaches create engagements and invite
+            members.
           </Typography>
         )}
       </CardContent>
@@ -35,7 +40,10 @@ function CurrentPlan({ subscription }: { subscription: SubscriptionDto }) {
 
 function PlanCard({ plan, current }: { plan: PlanDto; current: boolean }) {
   return (
-    <Card variant="outlined" sx={{ flex: 1, borderColor: current ? 'primary.main' : undefined, borderWidth: current ? 2 : 1 }}>
+    <Card
+      variant="outlined"
+      sx={{ flex: 1, borderColor: current ? 'primary.main' : undefined, borderWidth: current ? 2 : 1 }}
+    >
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="h6" sx={{ fontWeight: 700 }}>
@@ -66,7 +74,9 @@ export function SettingsRoute() {
     <Box sx={{ maxWidth: 960, mx: 'auto', display: 'grid', gap: 2 }}>
       <PageBreadcrumbs items={[{ label: 'Settings' }]} />
       {subscription.isPending && <Skeleton variant="rounded" height={140} />}
-      {subscription.isError && <Alert severity="warning">Your subscription could not be loaded. Please try again later.</Alert>}
+      {subscription.isError && (
+        <Alert severity="warning">Your subscription could not be loaded. Please try again later.</Alert>
+      )}
       {subscription.data && <CurrentPlan subscription={subscription.data} />}
       <Card>
         <CardHeader title="Plan Details" />

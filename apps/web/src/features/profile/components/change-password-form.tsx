@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import {
@@ -13,6 +13,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { useChangePassword } from '../api/profile';
+import { FormError } from '../../../components/form-error';
 
 /** The fields the form shows; a server error on another one (email) goes to the form's message. */
 const FIELDS = ['old_password', 'password', 'password_confirmation'] as const;
@@ -45,11 +46,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ maxWidth: 480 }}>
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
       <FormTextField
         control={control}
         name="old_password"

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Timing, createTeamSchema, type CreateTeamData, type CreateTeamInput, type TeamDto } from '@rally/contract';
 import { FormTextField } from '../../../components/form-text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { useCreateTeam } from '../api/create-team';
+import { FormError } from '../../../components/form-error';
 
 interface Props {
   open: boolean;
@@ -43,11 +44,7 @@ export function CreateTeamDialog({ open, onClose, onCreated }: Props) {
       <Box component="form" noValidate onSubmit={onSubmit}>
         <DialogTitle id="create-team-title">Create Engagement</DialogTitle>
         <DialogContent>
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <FormTextField control={control} name="name" label="Engagement Name" autoFocus autoComplete="off" />
         </DialogContent>
         <DialogActions>

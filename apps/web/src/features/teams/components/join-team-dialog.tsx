@@ -1,20 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Messages, Timing, joinTeamSchema, type JoinTeamData, type JoinTeamInput, type TeamDto } from '@rally/contract';
 import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { useJoinTeam } from '../api/join-team';
+import { FormError } from '../../../components/form-error';
 
 interface Props {
   open: boolean;
@@ -61,11 +53,7 @@ export function JoinTeamDialog({ open, onClose, onJoined, initialCode = '' }: Pr
         <DialogTitle id="join-team-title">Join Engagement</DialogTitle>
         <DialogContent>
           <DialogContentText>Enter the join code from your invitation e-mail.</DialogContentText>
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} placement="bottom" />
           <FormTextField control={control} name="invitation_code" label="Join Code" autoFocus autoComplete="off" />
         </DialogContent>
         <DialogActions>

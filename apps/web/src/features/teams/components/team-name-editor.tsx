@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { useUpdateTeamProfile } from '../api/update-team-profile';
+import { FormError } from '../../../components/form-error';
 
 /** The team name, read-only, or with an edit form for roles 2 and 3. */
 export function TeamNameEditor({ teamId, name, editable }: { teamId: number; name: string; editable: boolean }) {
@@ -47,11 +48,7 @@ export function TeamNameEditor({ teamId, name, editable }: { teamId: number; nam
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ maxWidth: 480 }}>
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
       <FormTextField control={control} name="name" label="Engagement Name" autoFocus autoComplete="off" />
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button type="submit" variant="contained" loading={update.isPending}>
