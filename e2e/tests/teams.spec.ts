@@ -5,8 +5,8 @@ import { codeFrom, waitForMail } from './support/mailbox.js';
 /**
  * The issue "Teams, plans, invitations and members" in the browser: a coach creates an
  * engagement and invites a new address by e-mail; that person signs up through the mailed link
- * and accepts; the coach manages the member's role; both see what their role allows (spec §2,
- * §6, §8). The expected texts are the spec's own words, not the contract's constants, so a
+ * and accepts; the coach manages the member's role; both see what their role allows, and the
+ * member finally leaves (spec §2, §6, §8). The expected texts are the spec's own words, not the contract's constants, so a
  * changed message fails here.
  *
  * Auth calls are rate limited to 10 a minute per IP and route, and every browser here is
@@ -39,8 +39,8 @@ interface Person {
 }
 const fullName = (p: Person) => `${p.first} ${p.last}`;
 
-/** Fills the sign-up form already open on `page`, verifies with the mailed code, lands signed in on /. */
-async function signUpAndVerify(page: Page, person: Person): Promise<void> {
+/** Fills the sign-up form already open on `page`, verifies with the mailed code, lands signed in on `landing`. */
+async function signUpAndVerify(page: Page, person: Person, landing = '/'): Promise<void> {
   await field(page, 'First Name').fill(person.first);
   await field(page, 'Last Name').fill(person.last);
   await field(page, 'Password').fill(person.password);
@@ -52,7 +52,7 @@ async function signUpAndVerify(page: Page, person: Person): Promise<void> {
   await field(page, 'Verification Code').fill(codeFrom(mail.text));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page).toHaveURL((url) => url.pathname === landing);
 }
 
 /** A card of the members grid on the 'Engagement Information' page. */
@@ -61,7 +61,9 @@ const memberCard = (page: Page, name: string) =>
 
 /** Opens a member card's action menu and returns the menu. */
 async function openMemberMenu(page: Page, name: string): Promise<Locator> {
-  await memberCard(page, name).getByRole('button', { name: `Actions for ${name}` }).click();
+  await memberCard(page, name)
+    .getByRole('button', { name: `Actions for ${name}` })
+    .click();
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
   return menu;
@@ -120,6 +122,7 @@ test('a coach invites a new member by e-mail, who joins; roles decide what each 
   });
 
   let inviteLink = '';
+  let inviteCode = '';
   await test.step('the invitation e-mail links a new address to sign-up, on this server', async () => {
     const mail = await waitForMail(member.email, { subjectIncludes: 'invited you' });
     expect(mail.subject).toContain(teamName);
@@ -130,17 +133,27 @@ test('a coach invites a new member by e-mail, who joins; roles decide what each 
     expect(link.origin).toBe(new URL(baseURL!).origin);
     expect(link.pathname).toBe('/register');
     expect(link.searchParams.get('email')).toBe(member.email);
-    const code = link.searchParams.get('invitation_code');
-    expect(code).toMatch(/^[A-Z0-9]+$/);
-    expect(mail.text).toContain(`code: ${code}`);
+    // After signing up, the person is sent to Join Engagement with the code filled in.
+    const then = new URL(link.searchParams.get('redirect') ?? '', link.origin);
+    expect(then.pathname).toBe('/engagements');
+    inviteCode = then.searchParams.get('invitation_code') ?? '';
+    expect(inviteCode).toMatch(/^[A-Z0-9]+$/);
+    expect(mail.text).toContain(`code: ${inviteCode}`);
     inviteLink = link.toString();
   });
 
   await test.step('the invited person opens the link, signs up with the e-mail prefilled and verifies', async () => {
     await memberPage.goto(inviteLink);
     await expect(field(memberPage, 'Email')).toHaveValue(member.email);
-    await signUpAndVerify(memberPage, member);
-    await expect(memberPage.getByText("You don't have any teams.", { exact: true })).toBeVisible();
+    await signUpAndVerify(memberPage, member, '/engagements');
+    // Verified, they land on Join Engagement with the invitation's code filled in.
+    const join = memberPage.getByRole('dialog', { name: 'Join Engagement' });
+    await expect(join.getByLabel('Join Code')).toHaveValue(inviteCode);
+    // They may also answer from the INVITES tab instead, which this test does.
+    await join.getByRole('button', { name: 'Cancel' }).click();
+    await expect(join).toBeHidden();
+    await expect(memberPage).toHaveURL(/\/engagements$/);
+    await expect(memberPage.getByText('Currently you do not have any teams', { exact: true })).toBeVisible();
   });
 
   await test.step('the INVITES tab shows the invitation, and Accept joins the team', async () => {
@@ -206,7 +219,10 @@ test('a coach invites a new member by e-mail, who joins; roles decide what each 
   });
 
   await test.step('the member may leave but not manage roles, and cannot delete the coaching', async () => {
-    await memberPage.getByRole('article', { name: teamName }).getByRole('link', { name: teamName, exact: true }).click();
+    await memberPage
+      .getByRole('article', { name: teamName })
+      .getByRole('link', { name: teamName, exact: true })
+      .click();
     await expect(memberPage).toHaveURL((url) => url.pathname === `/engagements/${teamId}/info`);
     await expect(memberPage.getByRole('tab', { name: 'Members (2)' })).toBeVisible();
     await expect(memberCard(memberPage, memberName).getByText('Member', { exact: true })).toBeVisible();
@@ -226,6 +242,18 @@ test('a coach invites a new member by e-mail, who joins; roles decide what each 
     // The tab has loaded once Level of Engagement shows; only then is a missing button meaningful.
     await expect(memberPage.getByRole('button', { name: 'Level of Engagement' })).toBeVisible();
     await expect(memberPage.getByRole('button', { name: 'Delete Coaching' })).toHaveCount(0);
+  });
+
+  await test.step('the member leaves the team from their own card', async () => {
+    await memberPage.getByRole('tab', { name: 'Members (2)' }).click();
+    const menu = await openMemberMenu(memberPage, memberName);
+    await menu.getByRole('menuitem', { name: 'Remove from Team' }).click();
+    const confirm = memberPage.getByRole('dialog', { name: `Remove ${memberName} from this team?` });
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+
+    await expect(memberPage.getByText(`${memberName} has removed from the team.`, { exact: true })).toBeVisible();
+    await expect(memberPage).toHaveURL((url) => url.pathname === '/engagements');
+    await expect(memberPage.getByText('Currently you do not have any teams', { exact: true })).toBeVisible();
   });
 
   await test.step('an unknown team id sends the coach home', async () => {

@@ -116,7 +116,7 @@ describe('the invitation e-mail', () => {
     const link = linkIn(mail!.text_body);
     expect(link.origin).toBe('http://rally.test');
     expect(link.pathname).toBe('/register');
-    expect(Object.fromEntries(link.searchParams)).toEqual({ email, invitation_code: code });
+    expect(Object.fromEntries(link.searchParams)).toEqual({ email, redirect: `/engagements?invitation_code=${code}` });
   });
 
   it('sends a person with an account to their engagements', async () => {

@@ -11,9 +11,12 @@ export interface InvitationMailInput {
 }
 
 export function invitationMail({ to, inviter, team, code, publicUrl, hasAccount }: InvitationMailInput): MailMessage {
+  // /engagements?invitation_code= opens Join Engagement with the code filled in; a new person
+  // signs up first and is sent there once verified.
+  const join = `/engagements?${new URLSearchParams({ invitation_code: code }).toString()}`;
   const link = hasAccount
-    ? new URL(`/engagements?${new URLSearchParams({ invitation_code: code }).toString()}`, publicUrl).toString()
-    : new URL(`/register?${new URLSearchParams({ email: to, invitation_code: code }).toString()}`, publicUrl).toString();
+    ? new URL(join, publicUrl).toString()
+    : new URL(`/register?${new URLSearchParams({ email: to, redirect: join }).toString()}`, publicUrl).toString();
   return {
     to,
     subject: `${inviter} invited you to join ${team} on Rally`,

@@ -109,18 +109,18 @@ describe('register: server answers', () => {
   it('an error on a field the form does not show goes to the form message', async () => {
     server.use(
       http.post(apiPath(ApiPaths.register), () =>
-        apiError(422, 'The invitation is no longer valid.', {
-          invitation_code: ['The invitation is no longer valid.'],
+        apiError(422, 'Sign-ups are paused for this domain.', {
+          account: ['Sign-ups are paused for this domain.'],
           email: [Messages.emailTaken],
         }),
       ),
     );
-    const app = await openRegister('/register?invitation_code=OLD');
+    const app = await openRegister('/register');
 
     await fillAll(app.user, valid);
     await app.user.click(signUp());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('The invitation is no longer valid.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-ups are paused for this domain.');
     expectFieldError('Email', Messages.emailTaken);
   });
 
@@ -168,7 +168,7 @@ describe('register: server answers', () => {
     expect(sessionStore.get()).toBeNull();
   });
 
-  it('an invitation link pre-fills the e-mail, sends the invitation code and keeps the redirect', async () => {
+  it('an invitation link pre-fills the e-mail and keeps the redirect to the Join dialog', async () => {
     let body: Record<string, unknown> = {};
     server.use(
       http.post(apiPath(ApiPaths.register), async ({ request }) => {
@@ -176,15 +176,18 @@ describe('register: server answers', () => {
         return apiOk(testUser);
       }),
     );
-    const app = await openRegister('/register?email=invitee%40example.test&invitation_code=INV123&redirect=%2Fprofile');
+    const app = await openRegister(
+      '/register?email=invitee%40example.test&redirect=%2Fengagements%3Finvitation_code%3DINV123',
+    );
 
     expect(screen.getByLabelText('Email')).toHaveValue('invitee@example.test');
     await fillAll(app.user, { 'First Name': 'In', 'Last Name': 'Vitee', Password: 'abcd', 'Confirm Password': 'abcd' });
     await app.user.click(signUp());
 
     await screen.findByRole('button', { name: 'Verify' });
-    expect(body).toMatchObject({ email: 'invitee@example.test', invitation_code: 'INV123' });
-    // Only where to go after signing in follows the user to the verify screen.
-    expect(app.url()).toBe('/verify-account?redirect=%2Fprofile');
+    expect(body).toMatchObject({ email: 'invitee@example.test' });
+    expect(body).not.toHaveProperty('invitation_code');
+    // Where to go after signing in (the Join dialog with the code) follows the user to the verify screen.
+    expect(app.url()).toBe('/verify-account?redirect=%2Fengagements%3Finvitation_code%3DINV123');
   });
 });
