@@ -26,7 +26,12 @@ const CONNECTIONS = 20;
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'rally-bench-'));
-  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', APP_SECRET: randomBytes(32).toString('hex'), WEB_DIST_DIR: path.join(dir, 'none') });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    WEB_DIST_DIR: path.join(dir, 'none'),
+  });
   const db = openDatabase({ sqliteFile: path.join(dir, 'bench.sqlite') });
   const app = await buildApp({ config, db, logger: false, schedules: false });
   await app.ready();
@@ -37,7 +42,16 @@ async function main() {
   const hash = await hashPassword('bench-pass');
   const mk = async (i: number) => {
     const now = nowIso();
-    const u = await auth.createUser({ first_name: `User${i}`, last_name: 'Bench', email: `u${i}@bench.test`, password_hash: hash, avatar: null, email_verified_at: now, created_at: now, updated_at: now });
+    const u = await auth.createUser({
+      first_name: `User${i}`,
+      last_name: 'Bench',
+      email: `u${i}@bench.test`,
+      password_hash: hash,
+      avatar: null,
+      email_verified_at: now,
+      created_at: now,
+      updated_at: now,
+    });
     await billing.startTrial(u.id);
     return u.id;
   };

@@ -68,9 +68,13 @@ export async function buildApp({
     requestIdHeader: 'x-request-id',
   });
 
-  const db = givenDb ?? openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, 'rally.sqlite') });
+  const db =
+    givenDb ??
+    openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, 'rally.sqlite') });
   await migrateToLatest(db.kysely);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
 
   const mailer = createMailer({ db: db.kysely, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const billing = new BillingService(new BillingRepository(db.kysely), config.TRIAL_DAYS);
@@ -121,7 +125,12 @@ export async function buildApp({
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         // Rally also runs as a tab inside Microsoft Teams.
-        frameAncestors: ["'self'", 'https://teams.microsoft.com', 'https://*.teams.microsoft.com', 'https://*.cloud.microsoft'],
+        frameAncestors: [
+          "'self'",
+          'https://teams.microsoft.com',
+          'https://*.teams.microsoft.com',
+          'https://*.cloud.microsoft',
+        ],
         // Plain-http installs on a LAN must keep working; TLS is the proxy's job.
         upgradeInsecureRequests: null,
       },
@@ -130,7 +139,9 @@ export async function buildApp({
     frameguard: false,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(multipart, { limits: { fileSize: Limits.imageMaxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 } });
+  await app.register(multipart, {
+    limits: { fileSize: Limits.imageMaxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
+  });
   await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false, maxAge: '7d' });
   await app.register(fastifyStatic, { root: filesDir, prefix: FILES_PREFIX, decorateReply: false, maxAge: '1d' });
 
@@ -138,7 +149,8 @@ export async function buildApp({
     async (api) => {
       api.addHook('onRequest', async (request) => {
         const version = request.headers['accept-version'];
-        if (version !== undefined && version !== API_VERSION) throw badRequest(Messages.unsupportedVersion, 'unsupported_version');
+        if (version !== undefined && version !== API_VERSION)
+          throw badRequest(Messages.unsupportedVersion, 'unsupported_version');
       });
       await api.register(authenticatePlugin, { auth });
       api.get(`/${ApiPaths.health}`, async () => {

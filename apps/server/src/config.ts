@@ -28,7 +28,7 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().default('Rally <no-reply@rally.local>'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WEB_DIST_DIR: z.string().default(defaultWebDist),
@@ -41,7 +41,8 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'APP_SECRET'> {
+export interface Config extends Omit<Env, 'APP_SECRET' | 'PUBLIC_URL'> {
+  PUBLIC_URL: string;
   /** Key for HMACs of one-time codes; generated once into DATA_DIR when not given. */
   APP_SECRET: string;
 }
@@ -61,7 +62,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cfg = parsed.data;
   const dataDir = path.resolve(cfg.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  return { ...cfg, DATA_DIR: dataDir, APP_SECRET: cfg.APP_SECRET ?? readOrCreateSecret(dataDir) };
+  return {
+    ...cfg,
+    DATA_DIR: dataDir,
+    // Links in mails follow the port when no public address is given.
+    PUBLIC_URL: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
+    APP_SECRET: cfg.APP_SECRET ?? readOrCreateSecret(dataDir),
+  };
 }
 
 function readOrCreateSecret(dataDir: string): string {

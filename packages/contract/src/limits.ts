@@ -29,6 +29,8 @@ export const Timing = {
   /** Length of a verification / reset code's life (decisions.md). */
   codeTtlMs: 10 * 60 * 1000,
   codeMaxAttempts: 5,
+  /** A bearer token unused this long is revoked at its next use. */
+  sessionIdleMs: 30 * 24 * 60 * 60 * 1000,
   /** Verify screen: Resend is enabled after this countdown. */
   resendCountdownMs: 5 * 60 * 1000,
   authErrorMs: 4000,

@@ -17,7 +17,8 @@ function clientErrorOf(err: FastifyError): { status: number; body: ErrorBody } |
     default:
       break;
   }
-  if (err instanceof SyntaxError) return { status: 400, body: { message: Messages.malformedJson, code: 'malformed_json' } };
+  if (err instanceof SyntaxError)
+    return { status: 400, body: { message: Messages.malformedJson, code: 'malformed_json' } };
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return { status, body: { message: err.message || Messages.validationFailed, code: 'bad_request' } };
@@ -42,5 +43,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err, reqId: request.id }, 'unhandled error');
     return reply.status(500).send({ message: Messages.serverError, code: 'server_error' });
   });
-
 }

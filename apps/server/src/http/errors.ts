@@ -16,8 +16,7 @@ export class AppError extends Error {
 export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
 export const unauthenticated = (message: string = Messages.unauthenticated) =>
   new AppError(401, 'unauthenticated', message);
-export const forbidden = (message: string = Messages.forbidden, code = 'forbidden') =>
-  new AppError(403, code, message);
+export const forbidden = (message: string = Messages.forbidden, code = 'forbidden') => new AppError(403, code, message);
 export const notFound = (message: string = Messages.notFound) => new AppError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
 /** 422 with per-field messages; the first field's message is the top-level message. */

@@ -261,3 +261,76 @@ describe('fuzzing the auth routes with bad bodies', () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('review fixes: inputs that must never be a 500', () => {
+  let t: TestApp;
+  let token: string;
+  let teamId: number;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const coach = await buildUser(t);
+    token = coach.token;
+    const res = await t.api('POST', 'user/team', { name: 'Edge Team' }, token);
+    teamId = res.json().data.id;
+  });
+  afterAll(() => t.close());
+
+  it('a multipart form without a boundary or cut short is a 400', async () => {
+    const noBoundary = await t.api('POST', `user/team/${teamId}/profile`, undefined, token, {
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'whatever',
+    });
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    const truncated = await t.api('POST', `user/team/${teamId}/profile`, undefined, token, {
+      headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+      payload:
+        '--XYZ\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    });
+    expect(truncated.statusCode, truncated.body).toBe(400);
+    expect(truncated.json().message).toBe(Messages.malformedMultipart);
+  });
+
+  it('an empty team profile update is a 422, not a silent success', async () => {
+    const res = await t.api('POST', `user/team/${teamId}/profile`, {}, token);
+    expect(res.statusCode, res.body).toBe(422);
+  });
+
+  it('ids beyond 32 bits and non-numeric ids name nothing: 404 in paths, 422 in queries and bodies', async () => {
+    expect((await t.api('GET', `user/team/3000000000/profile`, undefined, token)).statusCode).toBe(404);
+    expect((await t.api('GET', `user/team/abc/members`, undefined, token)).statusCode).toBe(404);
+    expect((await t.api('GET', `user/teams?team_id=3000000000`, undefined, token)).statusCode).toBe(422);
+    const role = await t.api(
+      'POST',
+      `user/team/${teamId}/change-user-role`,
+      { user_id: 3000000000, role_id: 3 },
+      token,
+    );
+    expect(role.statusCode).toBe(422);
+  });
+
+  it('a session unused for 30 days has ended', async () => {
+    const user = await buildUser(t);
+    expect((await t.api('GET', 'user/profile', undefined, user.token)).statusCode).toBe(200);
+    const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
+    await t.db.kysely
+      .updateTable('auth_tokens')
+      .set({ last_used_at: longAgo })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect((await t.api('GET', 'user/profile', undefined, user.token)).statusCode).toBe(401);
+    const left = await t.db.kysely.selectFrom('auth_tokens').select('id').where('user_id', '=', user.id).execute();
+    expect(left).toHaveLength(0);
+  });
+
+  it('control characters in names are refused with a message', async () => {
+    const res = await t.api('POST', 'register', {
+      first_name: 'a\u0000b',
+      last_name: 'x',
+      email: uniqueEmail(),
+      password: 'pass1',
+      password_confirmation: 'pass1',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.first_name).toEqual([Messages.controlCharacters]);
+  });
+});

@@ -1,6 +1,6 @@
 import { Messages } from '@rally/contract';
 import type { z } from 'zod';
-import { validation } from './errors.js';
+import { notFound, validation } from './errors.js';
 
 /**
  * Parses input with a contract schema; failures become a 422 with the spec's messages per field.
@@ -18,4 +18,11 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
     else (errors[issue.path.join('.')] ??= []).push(issue.message);
   }
   throw validation(errors, message);
+}
+
+/** Path parameters: an id that cannot exist names nothing, so it is a 404, not a 422. */
+export function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
+  const result = schema.safeParse(params ?? {});
+  if (!result.success) throw notFound();
+  return result.data;
 }

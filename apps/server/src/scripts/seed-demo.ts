@@ -46,12 +46,25 @@ async function main(): Promise<void> {
   const ids: number[] = [];
   for (const p of PEOPLE) {
     const now = nowIso();
-    const user = await auth.createUser({ ...p, password_hash: passwordHash, avatar: null, email_verified_at: now, created_at: now, updated_at: now });
+    const user = await auth.createUser({
+      ...p,
+      password_hash: passwordHash,
+      avatar: null,
+      email_verified_at: now,
+      created_at: now,
+      updated_at: now,
+    });
     if (!user) throw new Error(`${p.email} exists already; the demo data is half there`);
     await billing.startTrial(user.id);
     ids.push(user.id);
   }
   const [coach, alex, sam, priya, jonas, mei, lena] = ids as [number, number, number, number, number, number, number];
+  // The demo coach has a paid Coach plan, so the demo teams stay active after the trial days.
+  await db.kysely
+    .updateTable('subscriptions')
+    .set({ stripe_status: 'active', trial_ends_at: null, has_payment_method: 1, updated_at: nowIso() })
+    .where('user_id', '=', coach)
+    .execute();
 
   const product = await teams.createTeam(coach, 'Product Squad', false, Role.Owner);
   for (const id of [alex, sam, priya, jonas, mei]) await teams.addMember(product, id, Role.Member);

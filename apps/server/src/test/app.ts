@@ -20,7 +20,13 @@ export interface TestApp {
    * JSON call against /api with optional bearer token; `extra` adds inject options
    * (`remoteAddress`, `headers` merged over the defaults, an undefined value removes one).
    */
-  api: (method: InjectOptions['method'], url: string, body?: unknown, token?: string, extra?: Partial<InjectOptions>) => Promise<LightMyRequestResponse>;
+  api: (
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    token?: string,
+    extra?: Partial<InjectOptions>,
+  ) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
 
@@ -61,7 +67,13 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, db, logger: false, rateLimitNamespace: `rl-${randomBytes(6).toString('hex')}:`, schedules: false });
+    app = await buildApp({
+      config,
+      db,
+      logger: false,
+      rateLimitNamespace: `rl-${randomBytes(6).toString('hex')}:`,
+      schedules: false,
+    });
     await app.ready();
   } catch (err) {
     // A failed start (a migration error, say) must not leave a pool, a schema or files behind.

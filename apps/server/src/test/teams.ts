@@ -13,7 +13,8 @@ export const PNG_1X1 = Buffer.from(
 /** A PNG-signed file of exactly `size` bytes (the signature, then filler). */
 export const pngOfSize = (size: number) => Buffer.concat([PNG_1X1.subarray(0, 8), Buffer.alloc(size - 8, 7)]);
 
-export type FormPart = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
+export type FormPart =
+  { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
 
 /** A multipart/form-data body as a browser sends it; pass `payload` as the body and `headers` as extra. */
 export function multipart(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
@@ -35,7 +36,13 @@ export function multipart(parts: FormPart[]): { payload: Buffer; headers: Record
 }
 
 /** POSTs a team picture (and optional fields) as multipart. */
-export function postTeamAvatar(t: TestApp, teamId: number, token: string | undefined, data: Buffer, fields: Record<string, string> = {}) {
+export function postTeamAvatar(
+  t: TestApp,
+  teamId: number,
+  token: string | undefined,
+  data: Buffer,
+  fields: Record<string, string> = {},
+) {
   const form = multipart([
     ...Object.entries(fields).map(([name, value]) => ({ name, value })),
     { name: 'avatar', filename: 'avatar.png', contentType: 'image/png', data },
@@ -51,7 +58,11 @@ export const join = (t: TestApp, code: string, token?: string) =>
   t.api('POST', 'user/team/join', { invitation_code: code }, token, { remoteAddress: uniqueIp() });
 
 /** Creates a team through the API (201 expected). */
-export async function createTeam(t: TestApp, owner: SignedUpUser, name = `Team ${randomBytes(4).toString('hex')}`): Promise<TeamDto> {
+export async function createTeam(
+  t: TestApp,
+  owner: SignedUpUser,
+  name = `Team ${randomBytes(4).toString('hex')}`,
+): Promise<TeamDto> {
   const res = await t.api('POST', 'user/team', { name }, owner.token);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ data: TeamDto }>().data;
@@ -99,11 +110,23 @@ export async function addMembers(
  * Seats users in a team directly in the database (role 3 or 4), for fixtures that need many
  * teams fast; `addMembers` is the same through the API.
  */
-export async function seatMembers(t: TestApp, teamId: number, seats: { user: SignedUpUser; role: 3 | 4 }[]): Promise<void> {
+export async function seatMembers(
+  t: TestApp,
+  teamId: number,
+  seats: { user: SignedUpUser; role: 3 | 4 }[],
+): Promise<void> {
   const joined_at = new Date().toISOString();
   await t.db.kysely
     .insertInto('team_members')
-    .values(seats.map(({ user, role }) => ({ team_id: teamId, user_id: user.id, role_id: role, read_welcome_message: 0, joined_at })))
+    .values(
+      seats.map(({ user, role }) => ({
+        team_id: teamId,
+        user_id: user.id,
+        role_id: role,
+        read_welcome_message: 0,
+        joined_at,
+      })),
+    )
     .execute();
 }
 
@@ -120,7 +143,14 @@ export async function teamsOf(t: TestApp, viewer: SignedUpUser): Promise<TeamDto
   return res.json<{ data: TeamDto[] }>().data;
 }
 
-export async function pendingOf(t: TestApp, viewer: SignedUpUser, page = 1): Promise<{ data: InvitationDto[]; meta: { current_page: number; last_page: number; per_page: number; total: number } }> {
+export async function pendingOf(
+  t: TestApp,
+  viewer: SignedUpUser,
+  page = 1,
+): Promise<{
+  data: InvitationDto[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+}> {
   const res = await t.api('GET', `user/team/invitations/pending?page=${page}`, undefined, viewer.token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -133,6 +163,10 @@ export async function setPlan(
   plan: 'Free' | 'Premium',
   stripe_status: 'active' | 'trialing' | 'canceled' | 'past_due' = 'active',
 ): Promise<void> {
-  const res = await t.db.kysely.updateTable('subscriptions').set({ plan, stripe_status }).where('user_id', '=', userId).executeTakeFirst();
+  const res = await t.db.kysely
+    .updateTable('subscriptions')
+    .set({ plan, stripe_status })
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   expect(Number(res.numUpdatedRows)).toBe(1);
 }

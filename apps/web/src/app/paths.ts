@@ -6,7 +6,6 @@ export const paths = {
   forgotPassword: '/forgot-password',
   verifyAccount: '/verify-account',
   profile: '/profile',
-  profileOf: (userId: number | string) => `/profile/${userId}`,
   engagements: '/engagements',
   settings: '/settings',
   /** The team workspace (route parameter teamId). */
@@ -28,6 +27,7 @@ export const routePatterns = {
   teamWorkspace: '/engagements/:teamId',
   teamsAlias: '/teams/:teamId',
   info: 'info',
+  paymentMethod: '/paymentMethod/:plan',
 } as const;
 
 /** /login?redirect=<path and search> for a guest who opened a private page. */

@@ -1,9 +1,10 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Timing } from '@rally/contract';
 import { ApiError } from '../lib/api-client';
+import { sessionStore } from '../lib/session-storage';
 import { theme } from './theme';
 
 export function makeQueryClient() {
@@ -22,6 +23,15 @@ export function makeQueryClient() {
 /** Theme, server-state cache and snackbars (at most 3 at once, spec §9). */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? makeQueryClient());
+  // Another tab may sign out or in as someone else: never show one user's cached data to another.
+  useEffect(() => {
+    let userId = sessionStore.get()?.user.id;
+    return sessionStore.subscribe(() => {
+      const next = sessionStore.get()?.user.id;
+      if (next !== userId) client.clear();
+      userId = next;
+    });
+  }, [client]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -38,6 +38,8 @@ export const routes: RouteObject[] = [
               { path: paths.engagements, element: <TeamsPage title="Engagements" emptyText={Messages.noTeams} /> },
               { path: paths.profile, element: <ProfileRoute /> },
               { path: paths.settings, element: <SettingsRoute /> },
+              // Card payment is not built yet: the plan buttons lead to the plans on Settings.
+              { path: routePatterns.paymentMethod, element: <Navigate to={paths.settings} replace /> },
               { path: '*', element: <Navigate to={paths.engagements} replace /> },
             ],
           },

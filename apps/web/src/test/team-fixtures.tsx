@@ -60,7 +60,10 @@ export function buildInvitation(overrides: Partial<InvitationDto> = {}): Invitat
 }
 
 /** An active Coach plan, changed by `overrides`. */
-export const subscription = (overrides: Partial<SubscriptionDto> = {}): SubscriptionDto => ({ ...activeSubscription, ...overrides });
+export const subscription = (overrides: Partial<SubscriptionDto> = {}): SubscriptionDto => ({
+  ...activeSubscription,
+  ...overrides,
+});
 
 /** A paged list envelope as the API sends it (pages from 1). */
 export function pagedJson<T>(items: T[], page: number, perPage: number, total: number) {

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { Limits } from '../limits.js';
 import { Messages } from '../messages.js';
-import { emailField, passwordField } from './common.js';
+import { emailField, noControlChars, passwordField } from './common.js';
 
 const requiredName = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(Limits.nameMax, Messages.tooLong);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(Limits.nameMax, Messages.tooLong)
+    .refine(noControlChars, Messages.controlCharacters);
 
 const codeField = (required: string, min: string) =>
   z.string({ error: required }).trim().min(1, { error: required, abort: true }).min(Limits.codeMin, min).max(32, min);
@@ -13,9 +18,9 @@ const codeField = (required: string, min: string) =>
  * Adds the spec's confirmation rule to a schema with password and password_confirmation.
  * It runs only when both fields parsed: an empty confirmation says "required", not also "must match".
  */
-function withConfirmation<T extends z.ZodObject<{ password: z.ZodType<string>; password_confirmation: z.ZodType<string> }>>(
-  schema: T,
-) {
+function withConfirmation<
+  T extends z.ZodObject<{ password: z.ZodType<string>; password_confirmation: z.ZodType<string> }>,
+>(schema: T) {
   return schema.refine((v) => v.password === v.password_confirmation, {
     message: Messages.passwordsMustMatch,
     path: ['password_confirmation'],
@@ -86,12 +91,6 @@ export const changePasswordSchema = withConfirmation(
 );
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 export type ChangePasswordData = z.output<typeof changePasswordSchema>;
-
-export const deviceTokenSchema = z.object({
-  device_id: z.string().trim().min(1).max(255),
-  device_token: z.string().trim().min(1).max(4096),
-  device_os_id: z.coerce.number().int().positive(),
-});
 
 /** The user as the API presents it (spec §3). */
 export interface UserDto {

@@ -35,7 +35,13 @@ export const PLANS: readonly PlanDto[] = [
     name: 'Premium',
     title: 'Coach',
     subscription_package_prices: [
-      { id: 1, name: 'Coach Monthly', currency: 'usd', unit_amount: 5000, recurring: { interval: 'month', interval_count: 1 } },
+      {
+        id: 1,
+        name: 'Coach Monthly',
+        currency: 'usd',
+        unit_amount: 5000,
+        recurring: { interval: 'month', interval_count: 1 },
+      },
     ],
   },
 ];

@@ -25,4 +25,11 @@ export const pageQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(50).optional(),
 });
 
-export const idParam = z.coerce.number().int().positive();
+/** Ids are 32-bit integers in the database; anything larger cannot exist. */
+export const MAX_ID = 2_147_483_647;
+export const idParam = z.coerce.number().int().positive().max(MAX_ID);
+
+/** Control characters (NUL and friends) are never valid in text we store (PostgreSQL rejects NUL). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const noControlChars = (v: string) => !CONTROL.test(v);

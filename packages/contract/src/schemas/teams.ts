@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Limits } from '../limits.js';
 import { Messages } from '../messages.js';
-import { emailField } from './common.js';
+import { MAX_ID, emailField, noControlChars } from './common.js';
 
 /** Engagement names and join codes: letters, digits and whitespace only (spec §5). */
 const LETTERS_DIGITS_SPACES = /^[\p{L}\p{N}\s]+$/u;
@@ -29,8 +29,13 @@ export type JoinTeamInput = z.input<typeof joinTeamSchema>;
 export type JoinTeamData = z.output<typeof joinTeamSchema>;
 
 export const rejectInvitationSchema = z.object({
-  invitation_code: z.string({ error: Messages.joinCodeRequired }).trim().min(1, Messages.joinCodeRequired).max(64),
-  reject_reason: z.string().trim().max(255).optional(),
+  invitation_code: z
+    .string({ error: Messages.joinCodeRequired })
+    .trim()
+    .min(1, { error: Messages.joinCodeRequired, abort: true })
+    .max(64, Messages.joinCodeInvalid)
+    .regex(LETTERS_DIGITS_SPACES, Messages.joinCodeInvalid),
+  reject_reason: z.string().trim().max(255).refine(noControlChars, Messages.controlCharacters).optional(),
 });
 export type RejectInvitationData = z.output<typeof rejectInvitationSchema>;
 
@@ -46,22 +51,36 @@ export type InviteInput = z.input<typeof inviteSchema>;
 export type InviteData = z.output<typeof inviteSchema>;
 
 export const changeRoleSchema = z.object({
-  user_id: z.coerce.number({ error: 'user_id is required.' }).int().positive(),
-  role_id: z.union([z.literal(3), z.literal(4), z.literal('3'), z.literal('4')], { error: Messages.roleInvalid }).transform(Number),
+  user_id: z.coerce.number({ error: 'user_id is required.' }).int().positive().max(MAX_ID),
+  role_id: z
+    .union([z.literal(3), z.literal(4), z.literal('3'), z.literal('4')], { error: Messages.roleInvalid })
+    .transform(Number),
 });
 export type ChangeRoleData = z.output<typeof changeRoleSchema>;
 
 export const levelOfEngagementSchema = z.object({
-  level_of_engagement_id: z.coerce.number({ error: Messages.levelInvalid }).int().min(1, Messages.levelInvalid).max(4, Messages.levelInvalid),
+  level_of_engagement_id: z.coerce
+    .number({ error: Messages.levelInvalid })
+    .int()
+    .min(1, Messages.levelInvalid)
+    .max(4, Messages.levelInvalid),
 });
 
 export const readWelcomeSchema = z.object({
-  is_read: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')]).transform(
-    (v) => v === true || v === 1 || v === '1' || v === 'true',
-  ),
+  is_read: z
+    .union([
+      z.boolean(),
+      z.literal(0),
+      z.literal(1),
+      z.literal('0'),
+      z.literal('1'),
+      z.literal('true'),
+      z.literal('false'),
+    ])
+    .transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
 });
 
-export const teamsQuerySchema = z.object({ team_id: z.coerce.number().int().positive().optional() });
+export const teamsQuerySchema = z.object({ team_id: z.coerce.number().int().positive().max(MAX_ID).optional() });
 
 /** Team name update is part of the multipart team profile form. */
 export const teamProfileSchema = z.object({ name: teamNameField.optional() });

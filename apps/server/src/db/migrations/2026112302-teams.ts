@@ -16,7 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('subscriptions_status_trial').on('subscriptions').columns(['stripe_status', 'trial_ends_at']).execute();
+  await db.schema
+    .createIndex('subscriptions_status_trial')
+    .on('subscriptions')
+    .columns(['stripe_status', 'trial_ends_at'])
+    .execute();
 
   await withId(db.schema.createTable('teams'), d)
     .addColumn('name', 'text', (c) => c.notNull())

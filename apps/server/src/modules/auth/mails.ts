@@ -2,7 +2,13 @@ import type { MailMessage } from '../mail/mailer.js';
 
 const minutes = (ms: number) => Math.round(ms / 60_000);
 
-export function verificationMail(to: string, firstName: string, code: string, ttlMs: number, verifyUrl: string): MailMessage {
+export function verificationMail(
+  to: string,
+  firstName: string,
+  code: string,
+  ttlMs: number,
+  verifyUrl: string,
+): MailMessage {
   return {
     to,
     subject: `Your Rally verification code is ${code}`,

@@ -81,11 +81,7 @@ export class AuthRepository {
   /** Replaces any open code of this purpose with a new one. */
   async replaceCode(userId: number, purpose: CodePurpose, codeHash: string, expiresAt: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('one_time_codes')
-        .where('user_id', '=', userId)
-        .where('purpose', '=', purpose)
-        .execute();
+      await trx.deleteFrom('one_time_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
       await trx
         .insertInto('one_time_codes')
         .values({

@@ -33,6 +33,7 @@ function accountOf(body: unknown): string | undefined {
 /** Per-IP limits run before the body is read; per-account limits after it. */
 const perIp = (max: number, timeWindow: number) => ({ config: { rateLimit: { max, timeWindow } } });
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }): void {
   const perAccount = (name: string, max: number, timeWindow: number) => {
@@ -64,17 +65,21 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
 
   app.post(
     `/${ApiPaths.resendVerificationCode}`,
-    { ...perIp(10, MINUTE), preHandler: perAccount('resend', 3, 10 * MINUTE) },
+    { ...perIp(10, MINUTE), preHandler: [perAccount('resend', 3, 10 * MINUTE), perAccount('resend-day', 10, DAY)] },
     async (request) => {
       await auth.resendVerificationCode(parse(emailOnlySchema, request.body).email);
       return ok(null, Messages.codeSent);
     },
   );
 
-  app.post(`/${ApiPaths.login}`, { ...perIp(10, MINUTE), preHandler: perAccount('login', 10, MINUTE) }, async (request) => {
-    const { user, token } = await auth.login(parse(loginSchema, request.body));
-    return ok(presentAuthUser(user, token));
-  });
+  app.post(
+    `/${ApiPaths.login}`,
+    { ...perIp(10, MINUTE), preHandler: perAccount('login', 10, MINUTE) },
+    async (request) => {
+      const { user, token } = await auth.login(parse(loginSchema, request.body));
+      return ok(presentAuthUser(user, token));
+    },
+  );
 
   app.post(`/${ApiPaths.logout}`, { ...perIp(30, MINUTE), preHandler: app.requireUser }, async (request) => {
     await auth.logout(sessionOf(request));
@@ -83,7 +88,7 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
 
   app.post(
     `/${ApiPaths.forgotPassword}`,
-    { ...perIp(10, MINUTE), preHandler: perAccount('forgot', 3, 10 * MINUTE) },
+    { ...perIp(10, MINUTE), preHandler: [perAccount('forgot', 3, 10 * MINUTE), perAccount('forgot-day', 10, DAY)] },
     async (request) => {
       await auth.forgotPassword(parse(emailOnlySchema, request.body).email);
       return ok(null, Messages.resetSent);

@@ -25,10 +25,12 @@ export const newBearerToken = (): string => randomBytes(32).toString('base64url'
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Six random digits. */
-export const newCode = (): string => String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
+export const newCode = (): string =>
+  String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
 
 /** Codes are short, so they are keyed with the app secret: a leaked table cannot be brute-forced offline. */
-export const hashCode = (secret: string, code: string): string => createHmac('sha256', secret).update(code).digest('hex');
+export const hashCode = (secret: string, code: string): string =>
+  createHmac('sha256', secret).update(code).digest('hex');
 
 export function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');

@@ -94,8 +94,14 @@ export class AuthService {
     const row = await this.deps.repo.findUserByTokenHash(hashToken(token));
     if (!row) return undefined;
     const { token_id, token_last_used_at, ...user } = row;
+    const idle = Date.now() - Date.parse(token_last_used_at);
+    // A session unused for 30 days ends; a leaked old token is worth nothing.
+    if (idle > Timing.sessionIdleMs) {
+      await this.deps.repo.deleteToken(token_id);
+      return undefined;
+    }
     // Writing on every request would serialise reads on SQLite; a minute's precision is enough.
-    if (Date.now() - Date.parse(token_last_used_at) > 60_000) await this.deps.repo.touchToken(token_id);
+    if (idle > 60_000) await this.deps.repo.touchToken(token_id);
     return { user, tokenId: token_id };
   }
 

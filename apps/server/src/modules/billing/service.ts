@@ -41,7 +41,11 @@ export class BillingService {
   async isCoach(userId: number): Promise<boolean> {
     const row = await this.subscriptionOf(userId);
     // A trial past its end counts as over at once, before the expiry job has run.
-    const trialOver = row.stripe_status === 'trialing' && !row.has_payment_method && !!row.trial_ends_at && Date.parse(row.trial_ends_at) <= Date.now();
+    const trialOver =
+      row.stripe_status === 'trialing' &&
+      !row.has_payment_method &&
+      !!row.trial_ends_at &&
+      Date.parse(row.trial_ends_at) <= Date.now();
     return !trialOver && isCoach(presentSubscription(row));
   }
 

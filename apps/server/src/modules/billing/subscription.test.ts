@@ -47,7 +47,11 @@ describe('plans', () => {
       ['Premium', 'Coach'],
     ]);
     expect(plans[1].subscription_package_prices).toEqual([
-      expect.objectContaining({ currency: 'usd', unit_amount: 5000, recurring: { interval: 'month', interval_count: 1 } }),
+      expect.objectContaining({
+        currency: 'usd',
+        unit_amount: 5000,
+        recurring: { interval: 'month', interval_count: 1 },
+      }),
     ]);
   });
 });
@@ -104,7 +108,11 @@ describe('the trial expiry job', () => {
       trail_will_end_tomorrow: false,
     });
     // A payment method on file: the provider takes over; the job leaves it alone.
-    expect(await subscriptionOf(paying)).toMatchObject({ name: 'Premium', stripe_status: 'trialing', action_performed_by: null });
+    expect(await subscriptionOf(paying)).toMatchObject({
+      name: 'Premium',
+      stripe_status: 'trialing',
+      action_performed_by: null,
+    });
     expect(await subscriptionOf(running)).toEqual(runningBefore);
 
     // Idempotent: a second run (another node) finds nothing of theirs to move.
@@ -202,7 +210,11 @@ describe('the Member (Free) plan', () => {
   it('two creates at the same moment still make only one personal team', async () => {
     const user = await buildUser(t);
     await setPlan(t, user.id, 'Free', 'active');
-    const results = await Promise.all([createTeamRes(user, 'Race One'), createTeamRes(user, 'Race Two'), createTeamRes(user, 'Race Three')]);
+    const results = await Promise.all([
+      createTeamRes(user, 'Race One'),
+      createTeamRes(user, 'Race Two'),
+      createTeamRes(user, 'Race Three'),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403, 403]);
     const rows = await t.db.kysely.selectFrom('teams').select('id').where('owner_id', '=', user.id).execute();
     expect(rows).toHaveLength(1);
@@ -211,7 +223,12 @@ describe('the Member (Free) plan', () => {
   it('an account without a subscription row is on the Member plan', async () => {
     const user = await buildUser(t);
     await t.db.kysely.deleteFrom('subscriptions').where('user_id', '=', user.id).execute();
-    expect(await subscriptionOf(user)).toMatchObject({ name: 'Free', title: 'Member', stripe_status: 'active', trial_ends_at: null });
+    expect(await subscriptionOf(user)).toMatchObject({
+      name: 'Free',
+      title: 'Member',
+      stripe_status: 'active',
+      trial_ends_at: null,
+    });
     expect((await createTeamRes(user, 'Solo')).json().data).toMatchObject({ is_personal: true });
     expect((await createTeamRes(user, 'Solo Two')).statusCode).toBe(403);
   });

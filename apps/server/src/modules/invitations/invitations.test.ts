@@ -37,13 +37,20 @@ describe('invite validation', () => {
     ['no list at all', {}, 'emails', Messages.inviteEmpty],
     ['a blank entry', { emails: ['ok@example.test', '  '] }, 'emails.1', Messages.emailRequired],
     ['a bad address', { emails: ['ok@example.test', 'not-an-email'] }, 'emails.1', Messages.emailInvalid],
-    ['51 addresses', { emails: Array.from({ length: 51 }, (_, i) => `p${i}@example.test`) }, 'emails', Messages.inviteTooMany],
+    [
+      '51 addresses',
+      { emails: Array.from({ length: 51 }, (_, i) => `p${i}@example.test`) },
+      'emails',
+      Messages.inviteTooMany,
+    ],
   ])('%s → 422', async (_label, body, field, message) => {
     const res = await t.api('POST', `user/team/${team.id}/invite`, body, coach.token);
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().message).toBe(message);
     expect(res.json().errors[field]).toEqual([message]);
-    expect(await t.db.kysely.selectFrom('invitations').select('id').where('email', '=', 'ok@example.test').execute()).toEqual([]);
+    expect(
+      await t.db.kysely.selectFrom('invitations').select('id').where('email', '=', 'ok@example.test').execute(),
+    ).toEqual([]);
   });
 
   it('50 addresses at once are fine', async () => {
@@ -90,7 +97,10 @@ describe('inviting', () => {
 
   it('two invites at the same moment still make one invitation', async () => {
     const email = uniqueEmail('twice');
-    const results = await Promise.all([invite(t, team.id, [email], coach.token), invite(t, team.id, [email], coach.token)]);
+    const results = await Promise.all([
+      invite(t, team.id, [email], coach.token),
+      invite(t, team.id, [email], coach.token),
+    ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(await invitationRows(team.id, email)).toHaveLength(1);
   });
@@ -164,7 +174,10 @@ describe('pending, join and reject', () => {
 
     const again = await join(t, code, user.token);
     expect(again.statusCode, again.body).toBe(422);
-    expect(again.json()).toMatchObject({ message: Messages.joinCodeInvalid, errors: { invitation_code: [Messages.joinCodeInvalid] } });
+    expect(again.json()).toMatchObject({
+      message: Messages.joinCodeInvalid,
+      errors: { invitation_code: [Messages.joinCodeInvalid] },
+    });
     expect((await membersOf(t, team.id, coach)).filter((m) => m.id === user.id)).toHaveLength(1);
   });
 
@@ -181,12 +194,23 @@ describe('pending, join and reject', () => {
     const code = 'HELD1234CODE';
     await t.db.kysely
       .insertInto('invitations')
-      .values({ team_id: team.id, invitor_id: coach.id, email: member.email, code, status: 'pending', reject_reason: null, created_at: new Date().toISOString(), responded_at: null })
+      .values({
+        team_id: team.id,
+        invitor_id: coach.id,
+        email: member.email,
+        code,
+        status: 'pending',
+        reject_reason: null,
+        created_at: new Date().toISOString(),
+        responded_at: null,
+      })
       .execute();
     const res = await join(t, code, member.token);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({ message: Messages.alreadyMember, code: 'already_member' });
-    expect((await membersOf(t, team.id, coach)).filter((m) => m.id === member.id)).toEqual([expect.objectContaining({ role_id: 4 })]);
+    expect((await membersOf(t, team.id, coach)).filter((m) => m.id === member.id)).toEqual([
+      expect.objectContaining({ role_id: 4 }),
+    ]);
   });
 
   it('a code sent to another e-mail is invalid (and stays usable by its owner)', async () => {
@@ -257,13 +281,34 @@ describe('pending, join and reject', () => {
     const teams = (
       await k
         .insertInto('teams')
-        .values(Array.from({ length: 25 }, (_, i) => ({ name: `Paging Team ${i}`, avatar: null, owner_id: coach.id, is_personal: 0, level_of_engagement_id: 1, created_at: now, updated_at: now })))
+        .values(
+          Array.from({ length: 25 }, (_, i) => ({
+            name: `Paging Team ${i}`,
+            avatar: null,
+            owner_id: coach.id,
+            is_personal: 0,
+            level_of_engagement_id: 1,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .returning('id')
         .execute()
     ).map((r) => r.id);
     await k
       .insertInto('invitations')
-      .values(teams.map((team_id, i) => ({ team_id, invitor_id: coach.id, email: invitee.email, code: `PAGE${String(i).padStart(8, '0')}`, status: 'pending', reject_reason: null, created_at: now, responded_at: null })))
+      .values(
+        teams.map((team_id, i) => ({
+          team_id,
+          invitor_id: coach.id,
+          email: invitee.email,
+          code: `PAGE${String(i).padStart(8, '0')}`,
+          status: 'pending',
+          reject_reason: null,
+          created_at: now,
+          responded_at: null,
+        })),
+      )
       .execute();
     const page1 = await pendingOf(t, invitee, 1);
     expect(page1.data).toHaveLength(20);
@@ -277,7 +322,9 @@ describe('pending, join and reject', () => {
     const big = await t.api('GET', 'user/team/invitations/pending?page=1&per_page=50', undefined, invitee.token);
     expect(big.json().data).toHaveLength(25);
     expect(big.json().meta).toMatchObject({ last_page: 1, per_page: 50 });
-    expect((await t.api('GET', 'user/team/invitations/pending?per_page=51', undefined, invitee.token)).statusCode).toBe(422);
+    expect((await t.api('GET', 'user/team/invitations/pending?per_page=51', undefined, invitee.token)).statusCode).toBe(
+      422,
+    );
     expect((await t.api('GET', 'user/team/invitations/pending?page=0', undefined, invitee.token)).statusCode).toBe(422);
   });
 

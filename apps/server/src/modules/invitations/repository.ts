@@ -46,7 +46,12 @@ export class InvitationsRepository {
     await this.createMany(teamId, invitorId, [{ email, code }]);
   }
 
-  async createMany(teamId: number, invitorId: number, invitations: { email: string; code: string }[], db: Kysely<Database> = this.db): Promise<void> {
+  async createMany(
+    teamId: number,
+    invitorId: number,
+    invitations: { email: string; code: string }[],
+    db: Kysely<Database> = this.db,
+  ): Promise<void> {
     if (invitations.length === 0) return;
     const now = nowIso();
     await db
@@ -122,7 +127,12 @@ export class InvitationsRepository {
   }
 
   /** Marks a pending invitation answered; false when it was answered already. */
-  async respond(id: number, status: 'accepted' | 'rejected', reason: string | null = null, db: Kysely<Database> = this.db): Promise<boolean> {
+  async respond(
+    id: number,
+    status: 'accepted' | 'rejected',
+    reason: string | null = null,
+    db: Kysely<Database> = this.db,
+  ): Promise<boolean> {
     const res = await db
       .updateTable('invitations')
       .set({ status, reject_reason: reason, responded_at: nowIso() })

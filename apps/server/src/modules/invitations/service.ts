@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Messages, Role, type InvitationDto, type InviteResultDto } from '@rally/contract';
-import { AppError, conflict, forbidden } from '../../http/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { UserRow } from '../../db/schema.js';
 import type { BillingService } from '../billing/service.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -15,12 +15,19 @@ import type { InvitationsRepository, PendingInvitationRow } from './repository.j
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newInvitationCode = () => Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
-const invalidCode = () => new AppError(422, 'invalid_invitation_code', Messages.joinCodeInvalid, { invitation_code: [Messages.joinCodeInvalid] });
+const invalidCode = () =>
+  new AppError(422, 'invalid_invitation_code', Messages.joinCodeInvalid, {
+    invitation_code: [Messages.joinCodeInvalid],
+  });
 
 export const presentInvitation = (r: PendingInvitationRow): InvitationDto => ({
   id: r.id,
   invitation_code: r.code,
-  invitor: { id: r.invitor_id, full_name: fullName({ first_name: r.invitor_first_name, last_name: r.invitor_last_name }), avatar: r.invitor_avatar },
+  invitor: {
+    id: r.invitor_id,
+    full_name: fullName({ first_name: r.invitor_first_name, last_name: r.invitor_last_name }),
+    avatar: r.invitor_avatar,
+  },
   team: { id: r.team_id, name: r.team_name, avatar: r.team_avatar },
   created_at: r.created_at,
 });
@@ -48,7 +55,8 @@ export class InvitationsService {
     const [view] = await teamsRepo.teamsOf(user.id, teamId);
     // A lapsed coach's team is read-only for newcomers until the coach pays again.
     if (!view || teamStatus(view) === 'inactive') throw forbidden(Messages.teamInactive, 'team_inactive');
-    const team = (await teamsRepo.findTeam(teamId))!;
+    const team = await teamsRepo.findTeam(teamId);
+    if (!team) throw notFound();
     const members = await repo.memberEmails(teamId, emails);
     const invited = emails.filter((e) => !members.has(e));
     // Find-or-create under the team's lock: two invites at the same moment make one invitation.
@@ -63,7 +71,16 @@ export class InvitationsService {
     const accounts = await repo.existingAccounts(invited);
     for (const email of invited) {
       const code = codes.get(email)!;
-      await mailer.send(invitationMail({ to: email, inviter: fullName(user), team: team.name, code, publicUrl, hasAccount: accounts.has(email) }));
+      await mailer.send(
+        invitationMail({
+          to: email,
+          inviter: fullName(user),
+          team: team.name,
+          code,
+          publicUrl,
+          hasAccount: accounts.has(email),
+        }),
+      );
     }
     return { invited, already_members: emails.filter((e) => members.has(e)) };
   }

@@ -34,7 +34,13 @@ export interface MailerOptions {
  * connections, not 50 at once), and bounds for one delivery: nodemailer's defaults (2 min to
  * connect, 10 min idle) are far too long.
  */
-const SMTP_DEFAULTS = { pool: true, maxConnections: 3, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+const SMTP_DEFAULTS = {
+  pool: true,
+  maxConnections: 3,
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+} as const;
 
 /**
  * Every mail is written to the outbox first. With SMTP_URL it is then sent by nodemailer in the
@@ -43,7 +49,9 @@ const SMTP_DEFAULTS = { pool: true, maxConnections: 3, connectionTimeout: 10_000
  */
 export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer {
   // Settings in the URL's query (e.g. ?greetingTimeout=) still win over these defaults.
-  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport({ ...SMTP_DEFAULTS, url: smtpUrl }) : undefined;
+  const transport: Transporter | undefined = smtpUrl
+    ? nodemailer.createTransport({ ...SMTP_DEFAULTS, url: smtpUrl })
+    : undefined;
   const deliveries = new Set<Promise<void>>();
 
   async function deliver(id: number, message: MailMessage, via: Transporter): Promise<void> {
@@ -79,8 +87,16 @@ export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer 
         .executeTakeFirstOrThrow();
 
       if (!transport) {
-        log.info({ mailTo: message.to, subject: message.subject }, `mail (no SMTP_URL set):\n${message.text}`);
-        await db.updateTable('mail_outbox').set({ status: 'logged', sent_at: nowIso() }).where('id', '=', row.id).execute();
+        // One readable line (the subject carries the code), the full text beside it.
+        log.info(
+          { mailTo: message.to, text: message.text },
+          `mail to ${message.to} (no SMTP_URL set): ${message.subject}`,
+        );
+        await db
+          .updateTable('mail_outbox')
+          .set({ status: 'logged', sent_at: nowIso() })
+          .where('id', '=', row.id)
+          .execute();
         return;
       }
       const delivery = deliver(row.id, message, transport)

@@ -8,8 +8,8 @@ export class MembersService {
   constructor(private readonly repo: TeamsRepository) {}
 
   async list(userId: number, teamId: number): Promise<MemberDto[]> {
-    await requireMembership(this.repo, teamId, userId);
-    return (await this.repo.members(teamId)).map(presentMember);
+    const me = await requireMembership(this.repo, teamId, userId);
+    return (await this.repo.members(teamId)).map((m) => presentMember(m, canLead(me.role_id)));
   }
 
   /** Member ↔ Admin by roles 2 and 3; the Super Admin's role never changes (spec §4, §6). */
@@ -20,8 +20,10 @@ export class MembersService {
     if (!target) throw notFound();
     if (isOwner(target.role_id)) throw forbidden(Messages.ownerRoleFixed, 'owner_role_fixed');
     await this.repo.setRole(teamId, targetId, roleId);
-    const updated = (await this.repo.members(teamId)).find((m) => m.id === targetId)!;
-    return presentMember(updated);
+    const updated = (await this.repo.members(teamId)).find((m) => m.id === targetId);
+    // Removed at the same moment: nothing left to present.
+    if (!updated) throw notFound();
+    return presentMember(updated, true);
   }
 
   /** Roles 2 and 3 remove others; anyone but the Super Admin may leave (remove themselves). */

@@ -90,7 +90,9 @@ const removeCase = (name: string, target: Person, expected: Record<Actor, number
   fresh: true,
   call: (team, token) => t.api('DELETE', `user/team/${team.id}/member/${people[target].id}`, undefined, token),
   check: async (team, res) => {
-    const ids = (await t.db.kysely.selectFrom('team_members').select('user_id').where('team_id', '=', team.id).execute()).map((r) => r.user_id);
+    const ids = (
+      await t.db.kysely.selectFrom('team_members').select('user_id').where('team_id', '=', team.id).execute()
+    ).map((r) => r.user_id);
     if (res.statusCode === 200) expect(ids).not.toContain(people[target].id);
     else expect(ids).toContain(people[target].id);
     expect(ids).toHaveLength(res.statusCode === 200 ? 3 : 4);
@@ -98,11 +100,18 @@ const removeCase = (name: string, target: Person, expected: Record<Actor, number
 });
 
 /** POST change-user-role: the target's role is the new one after a 200 and unchanged otherwise. */
-const roleCase = (name: string, target: Person, roleId: number, before: number, expected: Record<Actor, number>): Case => ({
+const roleCase = (
+  name: string,
+  target: Person,
+  roleId: number,
+  before: number,
+  expected: Record<Actor, number>,
+): Case => ({
   name,
   expected,
   fresh: true,
-  call: (team, token) => t.api('POST', `user/team/${team.id}/change-user-role`, { user_id: people[target].id, role_id: roleId }, token),
+  call: (team, token) =>
+    t.api('POST', `user/team/${team.id}/change-user-role`, { user_id: people[target].id, role_id: roleId }, token),
   check: async (team, res) => {
     expect(await roleOf(team, people[target])).toBe(res.statusCode === 200 ? roleId : before);
     if (res.statusCode === 200) expect(res.json().data).toMatchObject({ id: people[target].id, role_id: roleId });
@@ -130,7 +139,10 @@ const CASES: Case[] = [
       if (res.statusCode !== 200) return;
       const data: TeamDto[] = res.json().data;
       if (actor === 'outsider') expect(data).toEqual([]);
-      else expect(data.map((x) => [x.id, x.role_id])).toEqual([[team.id, { member: 4, admin: 3, owner: 2 }[actor as 'member']]]);
+      else
+        expect(data.map((x) => [x.id, x.role_id])).toEqual([
+          [team.id, { member: 4, admin: 3, owner: 2 }[actor as 'member']],
+        ]);
     },
   },
   {
@@ -154,7 +166,8 @@ const CASES: Case[] = [
     expected: inTeam(200, 200, 200),
     call: (team, token) => t.api('GET', `user/team/${team.id}/profile`, undefined, token),
     check: async (team, res) => {
-      if (res.statusCode === 200) expect(res.json().data).toMatchObject({ id: team.id, name: team.name, level_of_engagement: { id: 1 } });
+      if (res.statusCode === 200)
+        expect(res.json().data).toMatchObject({ id: team.id, name: team.name, level_of_engagement: { id: 1 } });
     },
   },
   {
@@ -163,7 +176,11 @@ const CASES: Case[] = [
     fresh: true,
     call: (team, token) => t.api('POST', `user/team/${team.id}/profile`, { name: 'Renamed Team' }, token),
     check: async (team, res) => {
-      const row = await t.db.kysely.selectFrom('teams').select('name').where('id', '=', team.id).executeTakeFirstOrThrow();
+      const row = await t.db.kysely
+        .selectFrom('teams')
+        .select('name')
+        .where('id', '=', team.id)
+        .executeTakeFirstOrThrow();
       expect(row.name).toBe(res.statusCode === 200 ? 'Renamed Team' : team.name);
       if (res.statusCode === 200) expect(res.json().message).toBe(Messages.teamNameUpdated);
     },
@@ -174,7 +191,11 @@ const CASES: Case[] = [
     fresh: true,
     call: (team, token) => postTeamAvatar(t, team.id, token, PNG_1X1),
     check: async (team, res) => {
-      const row = await t.db.kysely.selectFrom('teams').select('avatar').where('id', '=', team.id).executeTakeFirstOrThrow();
+      const row = await t.db.kysely
+        .selectFrom('teams')
+        .select('avatar')
+        .where('id', '=', team.id)
+        .executeTakeFirstOrThrow();
       if (res.statusCode === 200) {
         expect(res.json().message).toBe(Messages.teamPictureUpdated);
         expect(row.avatar).toMatch(/^\/files\/.+\.png$/);
@@ -241,9 +262,14 @@ const CASES: Case[] = [
     name: 'POST user/team/{id}/level-of-engagement',
     expected: inTeam(403, 403, 200),
     fresh: true,
-    call: (team, token) => t.api('POST', `user/team/${team.id}/level-of-engagement`, { level_of_engagement_id: 3 }, token),
+    call: (team, token) =>
+      t.api('POST', `user/team/${team.id}/level-of-engagement`, { level_of_engagement_id: 3 }, token),
     check: async (team, res) => {
-      const row = await t.db.kysely.selectFrom('teams').select('level_of_engagement_id').where('id', '=', team.id).executeTakeFirstOrThrow();
+      const row = await t.db.kysely
+        .selectFrom('teams')
+        .select('level_of_engagement_id')
+        .where('id', '=', team.id)
+        .executeTakeFirstOrThrow();
       expect(row.level_of_engagement_id).toBe(res.statusCode === 200 ? 3 : 1);
     },
   },
@@ -278,17 +304,26 @@ const CASES: Case[] = [
     call: (_team, token) => join(t, foreignCode, token),
     check: async (_team, res) => {
       if (res.statusCode === 422) expect(res.json().message).toBe(Messages.joinCodeInvalid);
-      const row = await t.db.kysely.selectFrom('invitations').select('status').where('code', '=', foreignCode).executeTakeFirstOrThrow();
+      const row = await t.db.kysely
+        .selectFrom('invitations')
+        .select('status')
+        .where('code', '=', foreignCode)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe('pending');
     },
   },
   {
     name: 'POST user/team/invitations/reject (a code sent to another e-mail)',
     expected: anyone(422),
-    call: (_team, token) => t.api('POST', 'user/team/invitations/reject', { invitation_code: foreignCode, reject_reason: 'no' }, token),
+    call: (_team, token) =>
+      t.api('POST', 'user/team/invitations/reject', { invitation_code: foreignCode, reject_reason: 'no' }, token),
     check: async (_team, res) => {
       if (res.statusCode === 422) expect(res.json().message).toBe(Messages.joinCodeInvalid);
-      const row = await t.db.kysely.selectFrom('invitations').select('status').where('code', '=', foreignCode).executeTakeFirstOrThrow();
+      const row = await t.db.kysely
+        .selectFrom('invitations')
+        .select('status')
+        .where('code', '=', foreignCode)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe('pending');
     },
   },
@@ -321,22 +356,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe.each(CASES)('$name', (c) => {
-  it.each(ACTORS.map((actor) => ({ actor, status: c.expected[actor] })))('$actor → $status', async ({ actor, status }) => {
-    const team = c.fresh ? await makeTeam() : shared;
-    const token = actor === 'guest' ? undefined : people[actor].token;
-    const res = await c.call(team, token, actor);
-    expect(res.statusCode, res.body).toBe(status);
+  it.each(ACTORS.map((actor) => ({ actor, status: c.expected[actor] })))(
+    '$actor → $status',
+    async ({ actor, status }) => {
+      const team = c.fresh ? await makeTeam() : shared;
+      const token = actor === 'guest' ? undefined : people[actor].token;
+      const res = await c.call(team, token, actor);
+      expect(res.statusCode, res.body).toBe(status);
 
-    if (status === 401) expect(res.json()).toMatchObject({ message: Messages.unauthenticated, code: 'unauthenticated' });
-    if (status === 404) expect(res.json()).toMatchObject({ message: Messages.notFound, code: 'not_found' });
-    if (status === 403) expect(res.json().code).toMatch(/^(forbidden|owner_role_fixed|owner_cannot_be_removed)$/);
-    if (actor === 'outsider' || actor === 'guest') {
-      // Nothing about a team one is not in: not its name, not its members' addresses.
-      expect(res.body).not.toContain(team.name);
-      for (const p of ['owner', 'admin', 'member', 'peer'] as const) expect(res.body).not.toContain(people[p].email);
-    }
-    await c.check?.(team, res, actor);
-  });
+      if (status === 401)
+        expect(res.json()).toMatchObject({ message: Messages.unauthenticated, code: 'unauthenticated' });
+      if (status === 404) expect(res.json()).toMatchObject({ message: Messages.notFound, code: 'not_found' });
+      if (status === 403) expect(res.json().code).toMatch(/^(forbidden|owner_role_fixed|owner_cannot_be_removed)$/);
+      if (actor === 'outsider' || actor === 'guest') {
+        // Nothing about a team one is not in: not its name, not its members' addresses.
+        expect(res.body).not.toContain(team.name);
+        for (const p of ['owner', 'admin', 'member', 'peer'] as const) expect(res.body).not.toContain(people[p].email);
+      }
+      await c.check?.(team, res, actor);
+    },
+  );
 });
 
 describe('no leak to outsiders', () => {
@@ -365,7 +404,8 @@ describe('inviting needs the Coach plan (Premium, active or trialing)', () => {
     try {
       const res = await invite(t, shared.id, [uniqueEmail('plan-invitee')], user.token);
       expect(res.statusCode, res.body).toBe(expected);
-      if (expected === 403) expect(res.json()).toMatchObject({ message: Messages.needCoachPlan, code: 'coach_plan_required' });
+      if (expected === 403)
+        expect(res.json()).toMatchObject({ message: Messages.needCoachPlan, code: 'coach_plan_required' });
     } finally {
       await setPlan(t, user.id, 'Premium', 'trialing');
     }

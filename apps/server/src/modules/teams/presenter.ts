@@ -5,15 +5,15 @@ import type { MemberRow, TeamView } from './repository.js';
 
 export const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
-/** A member as the API shows it; the e-mail only to fellow members of the team. */
-export function presentMember(row: MemberRow): MemberDto {
+/** A member as the API shows it; the e-mail only to the team's leads (roles 2 and 3). */
+export function presentMember(row: MemberRow, withEmail = false): MemberDto {
   return {
     id: row.id,
     first_name: row.first_name,
     last_name: row.last_name,
     full_name: fullName(row),
     avatar: row.avatar,
-    email: row.email,
+    ...(withEmail ? { email: row.email } : {}),
     role_id: row.role_id,
   };
 }
@@ -23,7 +23,7 @@ export const teamStatus = (team: Pick<TeamView, 'is_personal' | 'owner_is_coach'
   team.is_personal === 1 || team.owner_is_coach === 1 ? 'active' : 'inactive';
 
 export function presentTeam(team: TeamView, preview: MemberRow[], count: number): TeamDto {
-  const users = preview.map(presentMember);
+  const users = preview.map((m) => presentMember(m));
   return {
     id: team.id,
     name: team.name,
@@ -31,7 +31,11 @@ export function presentTeam(team: TeamView, preview: MemberRow[], count: number)
     status: teamStatus(team),
     role_id: team.role_id,
     is_personal: team.is_personal === 1,
-    manager: { id: team.owner_id, full_name: fullName({ first_name: team.owner_first_name, last_name: team.owner_last_name }), avatar: team.owner_avatar },
+    manager: {
+      id: team.owner_id,
+      full_name: fullName({ first_name: team.owner_first_name, last_name: team.owner_last_name }),
+      avatar: team.owner_avatar,
+    },
     users,
     members: users,
     users_count: count,

@@ -174,11 +174,25 @@ export class TeamsRepository {
       .execute();
   }
 
-  private async insertTeam(trx: Transaction<Database>, ownerId: number, name: string, isPersonal: boolean, ownerRole: number): Promise<number> {
+  private async insertTeam(
+    trx: Transaction<Database>,
+    ownerId: number,
+    name: string,
+    isPersonal: boolean,
+    ownerRole: number,
+  ): Promise<number> {
     const now = nowIso();
     const team = await trx
       .insertInto('teams')
-      .values({ name, avatar: null, owner_id: ownerId, is_personal: isPersonal ? 1 : 0, level_of_engagement_id: 1, created_at: now, updated_at: now })
+      .values({
+        name,
+        avatar: null,
+        owner_id: ownerId,
+        is_personal: isPersonal ? 1 : 0,
+        level_of_engagement_id: 1,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await this.addMember(team.id, ownerId, ownerRole, trx);
@@ -196,8 +210,15 @@ export class TeamsRepository {
     await this.db.deleteFrom('teams').where('id', '=', teamId).execute();
   }
 
-  async updateTeam(teamId: number, values: { name?: string; avatar?: string | null; level_of_engagement_id?: number }): Promise<void> {
-    await this.db.updateTable('teams').set({ ...values, updated_at: nowIso() }).where('id', '=', teamId).execute();
+  async updateTeam(
+    teamId: number,
+    values: { name?: string; avatar?: string | null; level_of_engagement_id?: number },
+  ): Promise<void> {
+    await this.db
+      .updateTable('teams')
+      .set({ ...values, updated_at: nowIso() })
+      .where('id', '=', teamId)
+      .execute();
   }
 
   findTeam(teamId: number): Promise<TeamRow | undefined> {
@@ -205,7 +226,12 @@ export class TeamsRepository {
   }
 
   async setRole(teamId: number, userId: number, roleId: number): Promise<void> {
-    await this.db.updateTable('team_members').set({ role_id: roleId }).where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+    await this.db
+      .updateTable('team_members')
+      .set({ role_id: roleId })
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   async removeMember(teamId: number, userId: number): Promise<void> {

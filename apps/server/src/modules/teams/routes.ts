@@ -12,8 +12,8 @@ import {
 import { z } from 'zod';
 import { sessionOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
-import { badRequest } from '../../http/errors.js';
-import { parse } from '../../http/validate.js';
+import { AppError, badRequest, validation } from '../../http/errors.js';
+import { parse, parseParams } from '../../http/validate.js';
 import type { TeamsService } from './service.js';
 
 export const teamIdParams = z.object({ id: idParam });
@@ -23,13 +23,19 @@ async function readTeamProfileForm(request: FastifyRequest): Promise<{ name?: st
   if (!request.isMultipart()) return parse(teamProfileSchema, request.body);
   const fields: Record<string, string> = {};
   let avatar: Buffer | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'avatar') throw badRequest(`Unexpected file field ${part.fieldname}.`);
-      avatar = await part.toBuffer();
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'avatar') throw badRequest(`Unexpected file field ${part.fieldname}.`);
+        avatar = await part.toBuffer();
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (err) {
+    // busboy reports a broken form (no boundary, truncated body) as a plain Error.
+    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
+    throw badRequest(Messages.malformedMultipart, 'malformed_multipart');
   }
   return { ...parse(teamProfileSchema, fields), ...(avatar ? { avatar } : {}) };
 }
@@ -37,7 +43,7 @@ async function readTeamProfileForm(request: FastifyRequest): Promise<{ name?: st
 export function teamRoutes(app: FastifyInstance, { teams }: { teams: TeamsService }): void {
   const auth = { preHandler: app.requireUser };
   const userId = (request: FastifyRequest) => sessionOf(request).user.id;
-  const teamId = (request: FastifyRequest) => parse(teamIdParams, request.params).id;
+  const teamId = (request: FastifyRequest) => parseParams(teamIdParams, request.params).id;
 
   app.get(`/${ApiPaths.teams}`, auth, async (request) => {
     const { team_id } = parse(teamsQuerySchema, request.query);
@@ -61,13 +67,16 @@ export function teamRoutes(app: FastifyInstance, { teams }: { teams: TeamsServic
     // Who may edit is known before the body: nobody else gets a 5 MB upload read and buffered.
     await teams.requireProfileEditor(userId(request), id);
     const form = await readTeamProfileForm(request);
+    if (form.name === undefined && !form.avatar) throw validation({ name: [Messages.nothingToUpdate] });
     const profile = await teams.updateProfile(userId(request), id, form);
     return ok(profile, form.avatar ? Messages.teamPictureUpdated : Messages.teamNameUpdated);
   });
 
   app.get(`/${ApiPaths.levelsOfEngagement}`, auth, async () => ok(teams.levels()));
 
-  app.get(`/user/team/:id/level-of-engagement`, auth, async (request) => ok(await teams.level(userId(request), teamId(request))));
+  app.get(`/user/team/:id/level-of-engagement`, auth, async (request) =>
+    ok(await teams.level(userId(request), teamId(request))),
+  );
 
   app.post(`/user/team/:id/level-of-engagement`, auth, async (request) => {
     const { level_of_engagement_id } = parse(levelOfEngagementSchema, request.body);

@@ -3,7 +3,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import type { BillingService } from '../billing/service.js';
 import { imageExtension, type FileStorage } from '../uploads/storage.js';
 import { LEVELS, levelById } from './levels.js';
-import { canLead, isOwner, requireLead, requireMembership } from './policy.js';
+import { isOwner, requireLead, requireMembership } from './policy.js';
 import { presentTeam, presentTeamProfile } from './presenter.js';
 import type { TeamsRepository } from './repository.js';
 
@@ -59,7 +59,7 @@ export class TeamsService {
 
   async profile(userId: number, teamId: number): Promise<TeamProfileDto> {
     await requireMembership(this.repo, teamId, userId);
-    return presentTeamProfile((await this.repo.findTeam(teamId))!);
+    return presentTeamProfile(await this.team(teamId));
   }
 
   /** Roles 2 and 3 edit the team's name and picture; checked before a picture is read (404 / 403). */
@@ -68,15 +68,20 @@ export class TeamsService {
   }
 
   /** Team name and picture: roles 2 and 3. The picture's type is read from its bytes. */
-  async updateProfile(userId: number, teamId: number, input: { name?: string; avatar?: Buffer }): Promise<TeamProfileDto> {
+  async updateProfile(
+    userId: number,
+    teamId: number,
+    input: { name?: string; avatar?: Buffer },
+  ): Promise<TeamProfileDto> {
     await requireLead(this.repo, teamId, userId);
-    const before = (await this.repo.findTeam(teamId))!;
+    const before = await this.team(teamId);
     const values: { name?: string; avatar?: string } = {};
     if (input.name !== undefined) values.name = input.name;
-    if (input.avatar) values.avatar = await this.storage.put(`teams/${teamId}`, input.avatar, imageExtension(input.avatar));
+    if (input.avatar)
+      values.avatar = await this.storage.put(`teams/${teamId}`, input.avatar, imageExtension(input.avatar));
     if (Object.keys(values).length) await this.repo.updateTeam(teamId, values);
     if (values.avatar) await this.storage.remove(before.avatar);
-    return presentTeamProfile((await this.repo.findTeam(teamId))!);
+    return presentTeamProfile(await this.team(teamId));
   }
 
   levels() {
@@ -85,7 +90,7 @@ export class TeamsService {
 
   async level(userId: number, teamId: number) {
     await requireMembership(this.repo, teamId, userId);
-    return levelById((await this.repo.findTeam(teamId))!.level_of_engagement_id);
+    return levelById((await this.team(teamId)).level_of_engagement_id);
   }
 
   /** Only the Super Admin (role 2) changes the level; everyone in the team may view it. */
@@ -101,8 +106,10 @@ export class TeamsService {
     await this.repo.setWelcomeRead(teamId, userId, isRead);
   }
 
-  /** Whether the viewer leads the team (used by invitations). */
-  async leads(userId: number, teamId: number): Promise<boolean> {
-    return canLead((await requireMembership(this.repo, teamId, userId)).role_id);
+  /** The team row; gone (deleted a moment ago) reads as 404, never a crash. */
+  private async team(teamId: number) {
+    const team = await this.repo.findTeam(teamId);
+    if (!team) throw notFound();
+    return team;
   }
 }

@@ -17,7 +17,12 @@ describe('teams flow', () => {
     expect(team).toMatchObject({ name: 'Blue Team', role_id: 2, status: 'active', users_count: 1 });
 
     const member = await buildUser(t, { first_name: 'Mo' });
-    const invite = await t.api('POST', `user/team/${team.id}/invite`, { emails: [member.email, member.email.toUpperCase()] }, coach.token);
+    const invite = await t.api(
+      'POST',
+      `user/team/${team.id}/invite`,
+      { emails: [member.email, member.email.toUpperCase()] },
+      coach.token,
+    );
     expect(invite.statusCode, invite.body).toBe(200);
     expect(invite.json().data.invited).toEqual([member.email]);
 
@@ -30,7 +35,12 @@ describe('teams flow', () => {
     expect(joined.json().data).toMatchObject({ id: team.id, role_id: 4, users_count: 2 });
     expect((await t.api('POST', 'user/team/join', { invitation_code: code }, member.token)).statusCode).toBe(422);
 
-    const promote = await t.api('POST', `user/team/${team.id}/change-user-role`, { user_id: member.id, role_id: 3 }, coach.token);
+    const promote = await t.api(
+      'POST',
+      `user/team/${team.id}/change-user-role`,
+      { user_id: member.id, role_id: 3 },
+      coach.token,
+    );
     expect(promote.statusCode, promote.body).toBe(200);
     expect(promote.json().message).toBe('Mo Lovelace role has been changed.');
 

@@ -23,7 +23,8 @@ let owner: SignedUpUser;
 beforeAll(async () => {
   t = await buildTestApp();
   crew = [];
-  for (const first_name of ['Ann', 'Ben', 'Cai', 'Dee']) crew.push(await buildUser(t, { first_name, last_name: 'Crew' }));
+  for (const first_name of ['Ann', 'Ben', 'Cai', 'Dee'])
+    crew.push(await buildUser(t, { first_name, last_name: 'Crew' }));
   owner = await buildUser(t, { first_name: 'Olive', last_name: 'Owner' });
 });
 afterAll(() => t.close());
@@ -94,7 +95,9 @@ describe('list and team by id', () => {
       [crew[0]!.id, 4],
       [crew[1]!.id, 4],
     ]);
-    expect(listed.users[0]).toMatchObject({ first_name: 'Olive', last_name: 'Owner', full_name: 'Olive Owner', email: owner.email });
+    expect(listed.users[0]).toMatchObject({ first_name: 'Olive', last_name: 'Owner', full_name: 'Olive Owner' });
+    // Member previews never carry e-mail addresses.
+    expect(listed.users.every((u) => u.email === undefined)).toBe(true);
     expect(listed.members).toEqual(listed.users);
   });
 
@@ -107,15 +110,17 @@ describe('list and team by id', () => {
     ]);
   });
 
-  it('the members list has everyone, owner first, with e-mails', async () => {
-    const members = await membersOf(t, team.id, crew[1]!);
-    expect(members.map((m) => [m.id, m.role_id, m.email])).toEqual([
+  it('the members list has everyone, owner first; e-mails only for the leads', async () => {
+    const asAdmin = await membersOf(t, team.id, crew[3]!);
+    expect(asAdmin.map((m) => [m.id, m.role_id, m.email])).toEqual([
       [owner.id, 2, owner.email],
       [crew[3]!.id, 3, crew[3]!.email],
       [crew[0]!.id, 4, crew[0]!.email],
       [crew[1]!.id, 4, crew[1]!.email],
       [crew[2]!.id, 4, crew[2]!.email],
     ]);
+    const asMember = await membersOf(t, team.id, crew[1]!);
+    expect(asMember.map((m) => [m.id, m.role_id, m.email])).toEqual(asAdmin.map((m) => [m.id, m.role_id, undefined]));
   });
 
   it('team by id is an array of one; an unknown id an empty array; a bad id 422', async () => {
@@ -140,7 +145,10 @@ describe('list and team by id', () => {
     expect(await flag(crew[2]!)).toBe(false);
     await t.api('POST', `user/team/${team.id}/read-welcome-message`, { is_read: false }, crew[1]!.token);
     expect(await flag(crew[1]!)).toBe(false);
-    expect((await t.api('POST', `user/team/${team.id}/read-welcome-message`, { is_read: 'maybe' }, crew[1]!.token)).statusCode).toBe(422);
+    expect(
+      (await t.api('POST', `user/team/${team.id}/read-welcome-message`, { is_read: 'maybe' }, crew[1]!.token))
+        .statusCode,
+    ).toBe(422);
   });
 });
 
@@ -194,7 +202,9 @@ describe('team profile', () => {
   it('a file in another field than avatar is refused', async () => {
     const team = await createTeam(t, owner);
     const form = multipart([{ name: 'cover', filename: 'a.png', contentType: 'image/png', data: PNG_1X1 }]);
-    const res = await t.api('POST', `user/team/${team.id}/profile`, form.payload, owner.token, { headers: form.headers });
+    const res = await t.api('POST', `user/team/${team.id}/profile`, form.payload, owner.token, {
+      headers: form.headers,
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -229,21 +239,36 @@ describe('level of engagement', () => {
   it('the owner sets it; everyone in the team reads it; only 1 to 4', async () => {
     const team = await createTeam(t, owner);
     await addMembers(t, team.id, owner, [crew[0]!]);
-    const set = await t.api('POST', `user/team/${team.id}/level-of-engagement`, { level_of_engagement_id: 3 }, owner.token);
+    const set = await t.api(
+      'POST',
+      `user/team/${team.id}/level-of-engagement`,
+      { level_of_engagement_id: 3 },
+      owner.token,
+    );
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ message: Messages.levelUpdated, data: { id: 3 } });
 
     const read = await t.api('GET', `user/team/${team.id}/level-of-engagement`, undefined, crew[0]!.token);
     expect(read.json().data).toMatchObject({ id: 3, name: 'Flow' });
-    expect((await t.api('GET', `user/team/${team.id}/profile`, undefined, crew[0]!.token)).json().data.level_of_engagement.id).toBe(3);
+    expect(
+      (await t.api('GET', `user/team/${team.id}/profile`, undefined, crew[0]!.token)).json().data.level_of_engagement
+        .id,
+    ).toBe(3);
     expect((await teamsOf(t, crew[0]!)).find((x) => x.id === team.id)!.profile.level_of_engagement.id).toBe(3);
 
     for (const bad of [0, 5, 'x', null]) {
-      const res = await t.api('POST', `user/team/${team.id}/level-of-engagement`, { level_of_engagement_id: bad }, owner.token);
+      const res = await t.api(
+        'POST',
+        `user/team/${team.id}/level-of-engagement`,
+        { level_of_engagement_id: bad },
+        owner.token,
+      );
       expect(res.statusCode, String(bad)).toBe(422);
       expect(res.json().message).toBe(Messages.levelInvalid);
     }
-    expect((await t.api('GET', `user/team/${team.id}/level-of-engagement`, undefined, owner.token)).json().data.id).toBe(3);
+    expect(
+      (await t.api('GET', `user/team/${team.id}/level-of-engagement`, undefined, owner.token)).json().data.id,
+    ).toBe(3);
   });
 });
 
@@ -275,18 +300,33 @@ describe('members', () => {
   it('change-user-role answers the member and the spec message; the target must be in the team', async () => {
     const team = await createTeam(t, owner);
     await addMembers(t, team.id, owner, [crew[0]!]);
-    const res = await t.api('POST', `user/team/${team.id}/change-user-role`, { user_id: String(crew[0]!.id), role_id: '3' }, owner.token);
+    const res = await t.api(
+      'POST',
+      `user/team/${team.id}/change-user-role`,
+      { user_id: String(crew[0]!.id), role_id: '3' },
+      owner.token,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       message: Messages.roleChanged('Ann Crew'),
       data: expect.objectContaining({ id: crew[0]!.id, full_name: 'Ann Crew', role_id: 3 }),
     });
 
-    const stranger = await t.api('POST', `user/team/${team.id}/change-user-role`, { user_id: crew[2]!.id, role_id: 3 }, owner.token);
+    const stranger = await t.api(
+      'POST',
+      `user/team/${team.id}/change-user-role`,
+      { user_id: crew[2]!.id, role_id: 3 },
+      owner.token,
+    );
     expect(stranger.statusCode).toBe(404);
     const missing = await t.api('POST', `user/team/${team.id}/change-user-role`, { role_id: 3 }, owner.token);
     expect(missing.statusCode).toBe(422);
-    const badRole = await t.api('POST', `user/team/${team.id}/change-user-role`, { user_id: crew[0]!.id, role_id: 1 }, owner.token);
+    const badRole = await t.api(
+      'POST',
+      `user/team/${team.id}/change-user-role`,
+      { user_id: crew[0]!.id, role_id: 1 },
+      owner.token,
+    );
     expect(badRole.statusCode).toBe(422);
     expect(badRole.json().message).toBe(Messages.roleInvalid);
   });
@@ -300,8 +340,12 @@ describe('members', () => {
     expect((await t.api('GET', `user/team/${team.id}/members`, undefined, crew[0]!.token)).statusCode).toBe(404);
     expect((await teamsOf(t, owner)).find((x) => x.id === team.id)!.users_count).toBe(2);
 
-    expect((await t.api('DELETE', `user/team/${team.id}/member/${crew[0]!.id}`, undefined, owner.token)).statusCode).toBe(404);
-    expect((await t.api('DELETE', `user/team/${team.id}/member/99999999`, undefined, owner.token)).statusCode).toBe(404);
+    expect(
+      (await t.api('DELETE', `user/team/${team.id}/member/${crew[0]!.id}`, undefined, owner.token)).statusCode,
+    ).toBe(404);
+    expect((await t.api('DELETE', `user/team/${team.id}/member/99999999`, undefined, owner.token)).statusCode).toBe(
+      404,
+    );
     const owners = await t.api('DELETE', `user/team/${team.id}/member/${owner.id}`, undefined, owner.token);
     expect(owners.statusCode).toBe(403);
     expect(owners.json().message).toBe(Messages.ownerCannotBeRemoved);

@@ -311,3 +311,11 @@ describe('invitation link', () => {
     await waitFor(() => expect(location().search).toBe(''));
   });
 });
+
+describe('plan buttons', () => {
+  it('/paymentMethod/Coach shows the plans on Settings until card payment exists', async () => {
+    const { location } = open('/paymentMethod/Coach');
+    expect(await screen.findByText('Plan Details')).toBeInTheDocument();
+    expect(location().pathname).toBe('/settings');
+  });
+});

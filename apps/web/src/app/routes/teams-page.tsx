@@ -4,12 +4,14 @@ import AddOutlined from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Messages, isCoach, type TeamDto } from '@rally/contract';
 import { NoticeDialog } from '../../components/notice-dialog';
 import { useSubscription } from '../../features/billing/api/get-subscription';
+import { invitationKeys } from '../../features/invitations/api/get-pending-invitations';
 import { InviteMembersDialog } from '../../features/invitations/components/invite-members-dialog';
 import { usePendingInvitationsCount } from '../../features/invitations/components/invites-list';
 import { useTeams } from '../../features/teams/api/get-teams';
@@ -28,6 +30,7 @@ export function TeamsPage({ title, emptyText }: { title: string; emptyText: stri
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
   const subscription = useSubscription();
   const teams = useTeams();
   const invites = usePendingInvitationsCount();
@@ -124,6 +127,8 @@ export function TeamsPage({ title, emptyText }: { title: string; emptyText: stri
         onClose={close}
         onJoined={(team) => {
           close();
+          // Joining by code answers the invitation too: the INVITES list and its badge change.
+          void queryClient.invalidateQueries({ queryKey: invitationKeys.pending() });
           enqueueSnackbar(Messages.acceptedInvitation(team.name), { variant: 'success' });
           void navigate(paths.engagements);
         }}

@@ -62,7 +62,7 @@ export function RegisterRoute() {
         </Button>
         <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'center' }}>
           <span>Already have an account?</span>
-          <Link component={RouterLink} to={paths.login}>
+          <Link component={RouterLink} to={{ pathname: paths.login, search: keepRedirect(params) }}>
             Sign in
           </Link>
         </Stack>
