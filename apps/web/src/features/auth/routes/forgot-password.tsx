@@ -24,6 +24,7 @@ import { paths } from '../../../app/paths';
 import { useForgotPassword, useResetPassword, useVerifyResetToken } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
 import { FormError } from '../../../components/form-error';
+import { NewPasswordFields, OneTimeCodeField } from '../../../components/password-fields';
 
 type Step = 'forgotPassword' | 'resetCode' | 'newPassword' | 'done';
 
@@ -162,14 +163,7 @@ function CodeStep({ email, onDone, onError }: StepProps<string> & { email: strin
   });
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
-      <FormTextField
-        control={control}
-        name="token"
-        label="Reset Code"
-        autoComplete="one-time-code"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        autoFocus
-      />
+      <OneTimeCodeField control={control} name="token" label="Reset Code" />
       <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={verify.isPending}>
         Verify Code
       </Button>
@@ -194,21 +188,7 @@ function PasswordStep({ email, token, onDone, onError }: StepProps<void> & { ema
   });
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
-      <FormTextField
-        control={control}
-        name="password"
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        autoFocus
-      />
-      <FormTextField
-        control={control}
-        name="password_confirmation"
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields control={control} autoFocus />
       <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={reset.isPending}>
         Reset Password
       </Button>

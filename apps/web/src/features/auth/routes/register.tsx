@@ -11,6 +11,7 @@ import { useRegister } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
 import { keepRedirect } from '../components/keep-redirect';
 import { FormError } from '../../../components/form-error';
+import { NewPasswordFields } from '../../../components/password-fields';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'password_confirmation'] as const;
 
@@ -49,14 +50,7 @@ export function RegisterRoute() {
           <FormTextField control={control} name="last_name" label="Last Name" autoComplete="family-name" />
         </Stack>
         <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
-        <FormTextField control={control} name="password" label="Password" type="password" autoComplete="new-password" />
-        <FormTextField
-          control={control}
-          name="password_confirmation"
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields control={control} label="Password" />
         <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={register.isPending}>
           Sign Up
         </Button>

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { Timing, verifyAccountSchema, type VerifyAccountData, type VerifyAccountInput } from '@rally/contract';
-import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
 import { useTimedMessage } from '../../../lib/use-timed-message';
@@ -14,6 +13,7 @@ import { AuthCard } from '../components/auth-card';
 import { keepRedirect } from '../components/keep-redirect';
 import { formatCountdown, useCountdown } from '../components/resend-countdown';
 import { FormError } from '../../../components/form-error';
+import { OneTimeCodeField } from '../../../components/password-fields';
 
 export function VerifyAccountRoute() {
   const [pending, setPending] = useState(sessionStore.pending);
@@ -76,14 +76,7 @@ function VerifyAccountForm({ email, sentAt, onResent }: { email: string; sentAt:
             {notice}
           </Alert>
         )}
-        <FormTextField
-          control={control}
-          name="verification_code"
-          label="Verification Code"
-          autoComplete="one-time-code"
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          autoFocus
-        />
+        <OneTimeCodeField control={control} name="verification_code" label="Verification Code" />
         <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={verify.isPending}>
           Verify
         </Button>

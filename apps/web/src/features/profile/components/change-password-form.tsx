@@ -14,6 +14,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { useChangePassword } from '../api/profile';
 import { FormError } from '../../../components/form-error';
+import { NewPasswordFields } from '../../../components/password-fields';
 
 /** The fields the form shows; a server error on another one (email) goes to the form's message. */
 const FIELDS = ['old_password', 'password', 'password_confirmation'] as const;
@@ -54,20 +55,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         type="password"
         autoComplete="current-password"
       />
-      <FormTextField
-        control={control}
-        name="password"
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-      />
-      <FormTextField
-        control={control}
-        name="password_confirmation"
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields control={control} />
       <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={!formState.isValid} loading={change.isPending}>
         Update Password
       </Button>
