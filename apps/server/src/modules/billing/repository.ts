@@ -1,6 +1,27 @@
 import type { Kysely } from 'kysely';
-import type { Database, SubscriptionRow } from '../../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { Database, SubscriptionRow, SubscriptionsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
+
+type SubscriptionValues = Required<Omit<Insertable<SubscriptionsTable>, 'id'>>;
+
+/** A subscription's values: the Member plan, changed by `overrides`. */
+export function subscriptionValues(userId: number, overrides: Partial<SubscriptionValues> = {}): SubscriptionValues {
+  const now = nowIso();
+  return {
+    user_id: userId,
+    plan: 'Free',
+    stripe_status: 'active',
+    trial_ends_at: null,
+    next_invoice_at: null,
+    action_performed_by: null,
+    subscription_service: null,
+    has_payment_method: 0,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
 
 export class BillingRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -10,21 +31,9 @@ export class BillingRepository {
   }
 
   async createTrial(userId: number, trialEndsAt: string): Promise<void> {
-    const now = nowIso();
     await this.db
       .insertInto('subscriptions')
-      .values({
-        user_id: userId,
-        plan: 'Premium',
-        stripe_status: 'trialing',
-        trial_ends_at: trialEndsAt,
-        next_invoice_at: null,
-        action_performed_by: null,
-        subscription_service: null,
-        has_payment_method: 0,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(subscriptionValues(userId, { plan: 'Premium', stripe_status: 'trialing', trial_ends_at: trialEndsAt }))
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
   }

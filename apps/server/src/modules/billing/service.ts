@@ -1,8 +1,8 @@
 import { ACTION_BY_SYSTEM, isCoach } from '@rally/contract';
 import type { SubscriptionRow } from '../../db/schema.js';
-import { isoAfter, nowIso } from '../../lib/clock.js';
+import { isoAfter } from '../../lib/clock.js';
 import { presentSubscription } from './presenter.js';
-import type { BillingRepository } from './repository.js';
+import { subscriptionValues, type BillingRepository } from './repository.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -20,21 +20,7 @@ export class BillingService {
   /** The user's subscription; an account without one is on the Member plan. */
   async subscriptionOf(userId: number): Promise<SubscriptionRow> {
     const row = await this.repo.findByUser(userId);
-    if (row) return row;
-    const now = nowIso();
-    return {
-      id: 0,
-      user_id: userId,
-      plan: 'Free',
-      stripe_status: 'active',
-      trial_ends_at: null,
-      next_invoice_at: null,
-      action_performed_by: null,
-      subscription_service: null,
-      has_payment_method: 0,
-      created_at: now,
-      updated_at: now,
-    };
+    return row ?? { id: 0, ...subscriptionValues(userId) };
   }
 
   /** Premium, active or trialing: may create engagements and invite (spec §6). */

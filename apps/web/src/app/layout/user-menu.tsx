@@ -1,4 +1,4 @@
-import { Avatar, IconButton, ListItemIcon, Menu, MenuItem, Tooltip } from '@mui/material';
+import { IconButton, ListItemIcon, Menu, MenuItem, Tooltip } from '@mui/material';
 import Logout from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -16,52 +16,34 @@ export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!session) return null;
   const close = () => setAnchor(null);
+  const items = [
+    { label: 'Profile', Icon: PersonOutline, onSelect: () => void navigate(paths.profile) },
+    { label: 'Settings', Icon: SettingsOutlined, onSelect: () => void navigate(paths.settings) },
+    { label: 'Sign Out', Icon: Logout, onSelect: () => void signOut().then(() => navigate(paths.login)) },
+  ];
 
   return (
     <>
       <Tooltip title={session.user.full_name}>
         <IconButton aria-label="Account menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
-          {session.user.avatar ? (
-            <Avatar src={session.user.avatar} alt="" />
-          ) : (
-            <UserAvatar name={session.user.full_name} />
-          )}
+          <UserAvatar name={session.user.full_name} src={session.user.avatar} />
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        <MenuItem
-          onClick={() => {
-            close();
-            void navigate(paths.profile);
-          }}
-        >
-          <ListItemIcon>
-            <PersonOutline fontSize="small" />
-          </ListItemIcon>
-          Profile
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            void navigate(paths.settings);
-          }}
-        >
-          <ListItemIcon>
-            <SettingsOutlined fontSize="small" />
-          </ListItemIcon>
-          Settings
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            void signOut().then(() => navigate(paths.login));
-          }}
-        >
-          <ListItemIcon>
-            <Logout fontSize="small" />
-          </ListItemIcon>
-          Sign Out
-        </MenuItem>
+        {items.map(({ label, Icon, onSelect }) => (
+          <MenuItem
+            key={label}
+            onClick={() => {
+              close();
+              onSelect();
+            }}
+          >
+            <ListItemIcon>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            {label}
+          </MenuItem>
+        ))}
       </Menu>
     </>
   );
