@@ -7,13 +7,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { API_VERSION, ApiPaths, Limits, Messages } from '@rally/contract';
+import { API_VERSION, Limits, Messages } from '@rally/contract';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { authenticatePlugin } from './http/authenticate.js';
-import { ok } from './http/envelope.js';
 import { badRequest } from './http/errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { validatorCompiler } from './http/validate.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
@@ -24,6 +25,8 @@ import { scheduleTrialExpiry } from './modules/billing/trial-job.js';
 import { InvitationsRepository } from './modules/invitations/repository.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { InvitationsService } from './modules/invitations/service.js';
+import { HealthRepository } from './modules/health/repository.js';
+import { healthRoutes } from './modules/health/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { MembersService } from './modules/members/service.js';
@@ -146,17 +149,18 @@ export async function buildApp({
   await app.register(fastifyStatic, { root: filesDir, prefix: FILES_PREFIX, decorateReply: false, maxAge: '1d' });
 
   await app.register(
-    async (api) => {
+    async (scope) => {
+      // Every route validates its input and serialises its output with the contract's schemas.
+      scope.setValidatorCompiler(validatorCompiler);
+      scope.setSerializerCompiler(serializerCompiler);
+      const api = scope.withTypeProvider<ZodTypeProvider>();
       api.addHook('onRequest', async (request) => {
         const version = request.headers['accept-version'];
         if (version !== undefined && version !== API_VERSION)
           throw badRequest(Messages.unsupportedVersion, 'unsupported_version');
       });
-      await api.register(authenticatePlugin, { auth });
-      api.get(`/${ApiPaths.health}`, async () => {
-        await db.kysely.selectFrom('users').select('id').limit(1).execute();
-        return ok({ status: 'ok' });
-      });
+      await api.register(authenticatePlugin, { resolve: (token) => auth.authenticate(token) });
+      healthRoutes(api, { health: new HealthRepository(db.kysely) });
       authRoutes(api, { auth });
       profileRoutes(api, { auth });
       billingRoutes(api, { billing });

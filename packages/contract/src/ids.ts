@@ -4,8 +4,6 @@ export const API_VERSION = '1.3';
 
 export const Role = { Owner: 2, Admin: 3, Member: 4 } as const;
 export type RoleId = (typeof Role)[keyof typeof Role];
-/** Roles 2 and 3 lead a team (spec §6). */
-export const LEAD_ROLES: readonly number[] = [Role.Owner, Role.Admin];
 
 export const PostType = {
   text: 1,

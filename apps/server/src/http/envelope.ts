@@ -9,7 +9,8 @@ export const pageMeta = (page: number, perPage: number, total: number): PageMeta
   last_page: Math.max(1, Math.ceil(total / perPage)),
 });
 
-export const paged = <T>(data: T[], page: number, perPage: number, total: number): Envelope<T[]> => ({
+/** One page of a list: `{ data, meta }`. */
+export const paged = <T>(data: T[], page: number, perPage: number, total: number): { data: T[]; meta: PageMeta } => ({
   data,
   meta: pageMeta(page, perPage, total),
 });

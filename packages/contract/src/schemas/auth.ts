@@ -93,18 +93,18 @@ export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 export type ChangePasswordData = z.output<typeof changePasswordSchema>;
 
 /** The user as the API presents it (spec §3). */
-export interface UserDto {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  avatar: string | null;
-  email_verified_at: string | null;
-  created_at: string;
-}
+export const userDto = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  email_verified_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UserDto = z.infer<typeof userDto>;
 
 /** Login / verify-account answer: the user with a bearer token. */
-export interface AuthUserDto extends UserDto {
-  token: string;
-}
+export const authUserDto = userDto.extend({ token: z.string() });
+export type AuthUserDto = z.infer<typeof authUserDto>;

@@ -1,31 +1,40 @@
+import { z } from 'zod';
+
 /** Plans and the user's subscription (spec §1, §3). */
-export interface PlanPriceDto {
-  id: number;
-  name: string;
-  currency: 'usd';
-  unit_amount: number;
-  recurring: { interval: 'month'; interval_count: number };
-}
+export const planPriceDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  currency: z.literal('usd'),
+  unit_amount: z.number().int(),
+  recurring: z.object({ interval: z.literal('month'), interval_count: z.number().int() }),
+});
+export type PlanPriceDto = z.infer<typeof planPriceDto>;
 
-export interface PlanDto {
-  id: number;
-  name: 'Free' | 'Premium';
-  title: 'Member' | 'Coach';
-  subscription_package_prices: PlanPriceDto[];
-}
+export const planDto = z.object({
+  id: z.number().int(),
+  name: z.enum(['Free', 'Premium']),
+  title: z.enum(['Member', 'Coach']),
+  subscription_package_prices: z.array(planPriceDto),
+});
+export type PlanDto = z.infer<typeof planDto>;
 
-export type StripeStatus = 'active' | 'trialing' | 'canceled' | 'past_due' | 'incomplete' | 'unpaid';
+export const stripeStatus = z.enum(['active', 'trialing', 'canceled', 'past_due', 'incomplete', 'unpaid']);
+export type StripeStatus = z.infer<typeof stripeStatus>;
 
-export interface SubscriptionDto {
-  name: 'Free' | 'Premium';
-  title: 'Member' | 'Coach';
-  stripe_status: StripeStatus;
-  next_invoice_at: string | null;
-  trial_ends_at: string | null;
-  trail_will_end_tomorrow: boolean;
-  action_performed_by: number | null;
-  subscription_service: number | null;
-}
+export const subscriptionDto = z.object({
+  name: z.enum(['Free', 'Premium']),
+  title: z.enum(['Member', 'Coach']),
+  stripe_status: stripeStatus,
+  next_invoice_at: z.string().nullable(),
+  trial_ends_at: z.string().nullable(),
+  /** The field keeps the spec's spelling. */
+  trail_will_end_tomorrow: z.boolean(),
+  action_performed_by: z.number().int().nullable(),
+  subscription_service: z.number().int().nullable(),
+  /** A card is on file: a trial with one does not lapse at its end. */
+  has_payment_method: z.boolean(),
+});
+export type SubscriptionDto = z.infer<typeof subscriptionDto>;
 
 /** The plans Rally sells: Free ('Member') and Premium ('Coach', $50.00 a month). */
 export const PLANS: readonly PlanDto[] = [
@@ -45,7 +54,3 @@ export const PLANS: readonly PlanDto[] = [
     ],
   },
 ];
-
-/** Premium with status active or trialing: may create engagements and invite (spec §6). */
-export const isCoach = (s: Pick<SubscriptionDto, 'name' | 'stripe_status'> | null | undefined): boolean =>
-  !!s && s.name === 'Premium' && (s.stripe_status === 'active' || s.stripe_status === 'trialing');

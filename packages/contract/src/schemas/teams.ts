@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Limits } from '../limits.js';
 import { Messages } from '../messages.js';
-import { MAX_ID, emailField, noControlChars } from './common.js';
+import { MAX_ID, emailField, idParam, noControlChars } from './common.js';
 
 /** Engagement names and join codes: letters, digits and whitespace only (spec §5). */
 const LETTERS_DIGITS_SPACES = /^[\p{L}\p{N}\s]+$/u;
@@ -85,58 +85,75 @@ export const teamsQuerySchema = z.object({ team_id: z.coerce.number().int().posi
 /** Team name update is part of the multipart team profile form. */
 export const teamProfileSchema = z.object({ name: teamNameField.optional() });
 
-export interface MemberDto {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  avatar: string | null;
-  email?: string;
-  role_id: number;
-}
+/** Path parameters of a team call: `user/team/:id/...`. */
+export const teamParams = z.object({ id: idParam });
+/** Path parameters of a call on one member of a team: `user/team/:id/member/:userId`. */
+export const teamMemberParams = z.object({ id: idParam, userId: idParam });
 
-export interface LevelOfEngagementDto {
-  id: number;
-  name: string;
-  description: string;
-  media: string;
-}
+const userRef = z.object({ id: z.number().int(), full_name: z.string(), avatar: z.string().nullable() });
 
-export interface TeamDto {
-  id: number;
-  name: string;
-  avatar: string | null;
-  status: 'active' | 'inactive';
+export const memberDto = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  avatar: z.string().nullable(),
+  /** Shown only to the team's leads (roles 2 and 3). */
+  email: z.string().optional(),
+  role_id: z.number().int(),
+});
+export type MemberDto = z.infer<typeof memberDto>;
+
+export const levelOfEngagementDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  media: z.string(),
+});
+export type LevelOfEngagementDto = z.infer<typeof levelOfEngagementDto>;
+
+export const teamDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  status: z.enum(['active', 'inactive']),
   /** The current user's role in this team. */
-  role_id: number;
-  is_personal: boolean;
-  manager: { id: number; full_name: string; avatar: string | null };
+  role_id: z.number().int(),
+  is_personal: z.boolean(),
+  manager: userRef,
   /** The first members (owner first) for avatar stacks; the full list is at /members. */
-  users: MemberDto[];
-  members: MemberDto[];
-  users_count: number;
-  latest_topic: { content: string } | null;
-  read_welcome_message: boolean;
-  profile: { name: string; avatar: string | null; level_of_engagement: { id: number } };
-  created_at: string;
-}
+  users: z.array(memberDto),
+  members: z.array(memberDto),
+  users_count: z.number().int(),
+  latest_topic: z.object({ content: z.string() }).nullable(),
+  read_welcome_message: z.boolean(),
+  profile: z.object({
+    name: z.string(),
+    avatar: z.string().nullable(),
+    level_of_engagement: z.object({ id: z.number().int() }),
+  }),
+  created_at: z.string(),
+});
+export type TeamDto = z.infer<typeof teamDto>;
 
-export interface TeamProfileDto {
-  id: number;
-  name: string;
-  avatar: string | null;
-  level_of_engagement: LevelOfEngagementDto;
-}
+export const teamProfileDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  level_of_engagement: levelOfEngagementDto,
+});
+export type TeamProfileDto = z.infer<typeof teamProfileDto>;
 
-export interface InvitationDto {
-  id: number;
-  invitation_code: string;
-  invitor: { id: number; full_name: string; avatar: string | null };
-  team: { id: number; name: string; avatar: string | null };
-  created_at: string;
-}
+export const invitationDto = z.object({
+  id: z.number().int(),
+  invitation_code: z.string(),
+  invitor: userRef,
+  team: z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable() }),
+  created_at: z.string(),
+});
+export type InvitationDto = z.infer<typeof invitationDto>;
 
-export interface InviteResultDto {
-  invited: string[];
-  already_members: string[];
-}
+export const inviteResultDto = z.object({ invited: z.array(z.string()), already_members: z.array(z.string()) });
+export type InviteResultDto = z.infer<typeof inviteResultDto>;
+
+export const readWelcomeDto = z.object({ read_welcome_message: z.boolean() });

@@ -1,8 +1,8 @@
 import type { AuthUserDto, UserDto } from '@rally/contract';
-import type { UserRow } from '../../db/schema.js';
+import type { Principal } from '../../http/authenticate.js';
 
 /** The API shape of a user (spec §3); never the raw row. */
-export function presentUser(row: UserRow): UserDto {
+export function presentUser(row: Principal): UserDto {
   return {
     id: row.id,
     first_name: row.first_name,
@@ -15,4 +15,4 @@ export function presentUser(row: UserRow): UserDto {
   };
 }
 
-export const presentAuthUser = (row: UserRow, token: string): AuthUserDto => ({ ...presentUser(row), token });
+export const presentAuthUser = (row: Principal, token: string): AuthUserDto => ({ ...presentUser(row), token });

@@ -1,19 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ApiPaths,
-  Limits,
-  Messages,
-  emailOnlySchema,
-  loginSchema,
-  registerSchema,
-  resetPasswordSchema,
-  verifyAccountSchema,
-  verifyResetTokenSchema,
-} from '@rally/contract';
+import type { FastifyRequest } from 'fastify';
+import { Limits, Messages, Routes } from '@rally/contract';
 import { sessionOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
 import { tooManyRequests } from '../../http/errors.js';
-import { parse } from '../../http/validate.js';
+import { routeOf, type Api } from '../../http/route.js';
 import { presentAuthUser, presentUser } from './presenter.js';
 import type { AuthService } from './service.js';
 
@@ -30,14 +20,14 @@ function accountOf(body: unknown): string | undefined {
   return normalised !== '' && normalised.length <= Limits.emailMax ? normalised : undefined;
 }
 
-/** Per-IP limits run before the body is read; per-account limits after it. */
+/** Per-IP limits run before the body is read; per-account limits after it, before validation. */
 const perIp = (max: number, timeWindow: number) => ({ config: { rateLimit: { max, timeWindow } } });
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }): void {
+export function authRoutes(api: Api, { auth }: { auth: AuthService }): void {
   const perAccount = (name: string, max: number, timeWindow: number) => {
-    const check = app.createRateLimit({
+    const check = api.createRateLimit({
       max,
       timeWindow,
       keyGenerator: (req: FastifyRequest) => `${name}:${accountOf(req.body) ?? ''}`,
@@ -49,67 +39,73 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
     };
   };
 
-  app.post(`/${ApiPaths.register}`, perIp(10, MINUTE), async (request, reply) => {
-    const user = await auth.register(parse(registerSchema, request.body));
-    return reply.status(201).send(ok(presentUser(user), Messages.registered));
+  api.route({
+    ...routeOf(api, Routes.register, perIp(10, MINUTE)),
+    handler: async (request) => ok(presentUser(await auth.register(request.body)), Messages.registered),
   });
 
-  app.post(
-    `/${ApiPaths.verifyAccount}`,
-    { ...perIp(10, MINUTE), preHandler: perAccount('verify', 10, MINUTE) },
-    async (request) => {
-      const { user, token } = await auth.verifyAccount(parse(verifyAccountSchema, request.body));
+  api.route({
+    ...routeOf(api, Routes.verifyAccount, { ...perIp(10, MINUTE), preValidation: [perAccount('verify', 10, MINUTE)] }),
+    handler: async (request) => {
+      const { user, token } = await auth.verifyAccount(request.body);
       return ok(presentAuthUser(user, token), Messages.verified);
     },
-  );
-
-  app.post(
-    `/${ApiPaths.resendVerificationCode}`,
-    { ...perIp(10, MINUTE), preHandler: [perAccount('resend', 3, 10 * MINUTE), perAccount('resend-day', 10, DAY)] },
-    async (request) => {
-      await auth.resendVerificationCode(parse(emailOnlySchema, request.body).email);
-      return ok(null, Messages.codeSent);
-    },
-  );
-
-  app.post(
-    `/${ApiPaths.login}`,
-    { ...perIp(10, MINUTE), preHandler: perAccount('login', 10, MINUTE) },
-    async (request) => {
-      const { user, token } = await auth.login(parse(loginSchema, request.body));
-      return ok(presentAuthUser(user, token));
-    },
-  );
-
-  app.post(`/${ApiPaths.logout}`, { ...perIp(30, MINUTE), preHandler: app.requireUser }, async (request) => {
-    await auth.logout(sessionOf(request));
-    return ok(null, Messages.loggedOut);
   });
 
-  app.post(
-    `/${ApiPaths.forgotPassword}`,
-    { ...perIp(10, MINUTE), preHandler: [perAccount('forgot', 3, 10 * MINUTE), perAccount('forgot-day', 10, DAY)] },
-    async (request) => {
-      await auth.forgotPassword(parse(emailOnlySchema, request.body).email);
+  api.route({
+    ...routeOf(api, Routes.resendVerificationCode, {
+      ...perIp(10, MINUTE),
+      preValidation: [perAccount('resend', 3, 10 * MINUTE), perAccount('resend-day', 10, DAY)],
+    }),
+    handler: async (request) => {
+      await auth.resendVerificationCode(request.body.email);
+      return ok(null, Messages.codeSent);
+    },
+  });
+
+  api.route({
+    ...routeOf(api, Routes.login, { ...perIp(10, MINUTE), preValidation: [perAccount('login', 10, MINUTE)] }),
+    handler: async (request) => {
+      const { user, token } = await auth.login(request.body);
+      return ok(presentAuthUser(user, token));
+    },
+  });
+
+  api.route({
+    ...routeOf(api, Routes.logout, perIp(30, MINUTE)),
+    handler: async (request) => {
+      await auth.logout(sessionOf(request));
+      return ok(null, Messages.loggedOut);
+    },
+  });
+
+  api.route({
+    ...routeOf(api, Routes.forgotPassword, {
+      ...perIp(10, MINUTE),
+      preValidation: [perAccount('forgot', 3, 10 * MINUTE), perAccount('forgot-day', 10, DAY)],
+    }),
+    handler: async (request) => {
+      await auth.forgotPassword(request.body.email);
       return ok(null, Messages.resetSent);
     },
-  );
+  });
 
-  app.post(
-    `/${ApiPaths.verifyResetToken}`,
-    { ...perIp(10, MINUTE), preHandler: perAccount('verify-reset', 10, MINUTE) },
-    async (request) => {
-      await auth.verifyResetToken(parse(verifyResetTokenSchema, request.body));
+  api.route({
+    ...routeOf(api, Routes.verifyResetToken, {
+      ...perIp(10, MINUTE),
+      preValidation: [perAccount('verify-reset', 10, MINUTE)],
+    }),
+    handler: async (request) => {
+      await auth.verifyResetToken(request.body);
       return ok(null, Messages.resetCodeValid);
     },
-  );
+  });
 
-  app.post(
-    `/${ApiPaths.resetPassword}`,
-    { ...perIp(10, MINUTE), preHandler: perAccount('reset', 10, MINUTE) },
-    async (request) => {
-      await auth.resetPassword(parse(resetPasswordSchema, request.body));
+  api.route({
+    ...routeOf(api, Routes.resetPassword, { ...perIp(10, MINUTE), preValidation: [perAccount('reset', 10, MINUTE)] }),
+    handler: async (request) => {
+      await auth.resetPassword(request.body);
       return ok(null, Messages.passwordReset);
     },
-  );
+  });
 }

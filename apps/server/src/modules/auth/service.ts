@@ -9,6 +9,7 @@ import {
   type VerifyResetTokenData,
 } from '@rally/contract';
 import type { CodePurpose, UserRow } from '../../db/schema.js';
+import type { Principal, Session } from '../../http/authenticate.js';
 import { forbidden, validation } from '../../http/errors.js';
 import { isoAfter, nowIso } from '../../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -34,11 +35,24 @@ export interface AuthServiceDeps {
   onUserCreated?: (userId: number) => Promise<void>;
 }
 
-/** The signed-in user and the token row that proved it. */
-export interface Session {
-  user: UserRow;
-  tokenId: number;
-}
+/** The principal of a user row: everything but the password hash and bookkeeping. */
+export const principalFrom = ({
+  id,
+  first_name,
+  last_name,
+  email,
+  avatar,
+  email_verified_at,
+  created_at,
+}: UserRow): Principal => ({
+  id,
+  first_name,
+  last_name,
+  email,
+  avatar,
+  email_verified_at,
+  created_at,
+});
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
@@ -102,7 +116,7 @@ export class AuthService {
     }
     // Writing on every request would serialise reads on SQLite; a minute's precision is enough.
     if (idle > 60_000) await this.deps.repo.touchToken(token_id);
-    return { user, tokenId: token_id };
+    return { user: principalFrom(user), tokenId: token_id };
   }
 
   logout(session: Session): Promise<void> {
@@ -139,7 +153,8 @@ export class AuthService {
   async changePassword(session: Session, input: ChangePasswordData): Promise<void> {
     const { user } = session;
     if (input.email !== user.email) throw validation({ email: [Messages.emailNotYours] });
-    if (!(await verifyPassword(user.password_hash, input.old_password))) {
+    const row = await this.deps.repo.findUserById(user.id);
+    if (!row || !(await verifyPassword(row.password_hash, input.old_password))) {
       throw validation({ old_password: [Messages.oldPasswordWrong] });
     }
     await this.deps.repo.setPasswordHash(user.id, await hashPassword(input.password));

@@ -1,14 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { ApiPaths, PLANS } from '@rally/contract';
-import { sessionOf } from '../../http/authenticate.js';
+import { PLANS, Routes } from '@rally/contract';
+import { principalOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
+import { routeOf, type Api } from '../../http/route.js';
 import { presentSubscription } from './presenter.js';
 import type { BillingService } from './service.js';
 
-export function billingRoutes(app: FastifyInstance, { billing }: { billing: BillingService }): void {
-  app.get(`/${ApiPaths.subscriptionPackages}`, async () => ok(PLANS));
+export function billingRoutes(api: Api, { billing }: { billing: BillingService }): void {
+  api.route({ ...routeOf(api, Routes.subscriptionPackages), handler: async () => ok([...PLANS]) });
 
-  app.get(`/${ApiPaths.userSubscription}`, { preHandler: app.requireUser }, async (request) =>
-    ok(presentSubscription(await billing.subscriptionOf(sessionOf(request).user.id))),
-  );
+  api.route({
+    ...routeOf(api, Routes.userSubscription),
+    handler: async (request) => ok(presentSubscription(await billing.subscriptionOf(principalOf(request).id))),
+  });
 }

@@ -1,51 +1,44 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  ApiPaths,
-  Messages,
-  Paging,
-  inviteSchema,
-  joinTeamSchema,
-  pageQuery,
-  rejectInvitationSchema,
-} from '@rally/contract';
-import { sessionOf } from '../../http/authenticate.js';
+import { Messages, Paging, Routes } from '@rally/contract';
+import { principalOf } from '../../http/authenticate.js';
 import { ok, paged } from '../../http/envelope.js';
-import { parse, parseParams } from '../../http/validate.js';
-import { teamIdParams } from '../teams/routes.js';
+import { routeOf, type Api } from '../../http/route.js';
 import type { InvitationsService } from './service.js';
 
-export function invitationRoutes(app: FastifyInstance, { invitations }: { invitations: InvitationsService }): void {
-  const auth = { preHandler: app.requireUser };
+const twentyAMinute = { config: { rateLimit: { max: 20, timeWindow: 60_000 } } };
 
-  app.post(
-    `/user/team/:id/invite`,
-    { ...auth, config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
-    async (request) => {
-      const { id } = parseParams(teamIdParams, request.params);
-      const { emails } = parse(inviteSchema, request.body);
-      return ok(await invitations.invite(sessionOf(request).user, id, emails), Messages.invitationsSent);
-    },
-  );
-
-  app.get(`/${ApiPaths.pendingInvitations}`, auth, async (request) => {
-    const { page, per_page = Paging.defaultPerPage } = parse(pageQuery, request.query);
-    const { items, total } = await invitations.pending(sessionOf(request).user, page, per_page);
-    return paged(items, page, per_page, total);
+export function invitationRoutes(api: Api, { invitations }: { invitations: InvitationsService }): void {
+  api.route({
+    ...routeOf(api, Routes.teamInvite, twentyAMinute),
+    handler: async (request) =>
+      ok(
+        await invitations.invite(principalOf(request), request.params.id, request.body.emails),
+        Messages.invitationsSent,
+      ),
   });
 
-  app.post(
-    `/${ApiPaths.joinTeam}`,
-    { ...auth, config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
-    async (request) => {
-      const { invitation_code } = parse(joinTeamSchema, request.body);
-      const team = await invitations.join(sessionOf(request).user, invitation_code);
+  api.route({
+    ...routeOf(api, Routes.pendingInvitations),
+    handler: async (request) => {
+      const { page, per_page = Paging.defaultPerPage } = request.query;
+      const { items, total } = await invitations.pending(principalOf(request), page, per_page);
+      return paged(items, page, per_page, total);
+    },
+  });
+
+  api.route({
+    ...routeOf(api, Routes.joinTeam, twentyAMinute),
+    handler: async (request) => {
+      const team = await invitations.join(principalOf(request), request.body.invitation_code);
       return ok(team, Messages.acceptedInvitation(team.name));
     },
-  );
+  });
 
-  app.post(`/${ApiPaths.rejectInvitation}`, auth, async (request) => {
-    const { invitation_code, reject_reason } = parse(rejectInvitationSchema, request.body);
-    await invitations.reject(sessionOf(request).user, invitation_code, reject_reason);
-    return ok(null);
+  api.route({
+    ...routeOf(api, Routes.rejectInvitation),
+    handler: async (request) => {
+      const { invitation_code, reject_reason } = request.body;
+      await invitations.reject(principalOf(request), invitation_code, reject_reason);
+      return ok(null);
+    },
   });
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Messages, Role, type InvitationDto, type InviteResultDto } from '@rally/contract';
+import type { Principal } from '../../http/authenticate.js';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
-import type { UserRow } from '../../db/schema.js';
 import type { BillingService } from '../billing/service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { requireLead } from '../teams/policy.js';
@@ -48,7 +48,7 @@ export class InvitationsService {
    * Roles 2 and 3 with the Coach plan invite by e-mail. Members already in the team are skipped;
    * a second invite to the same person re-sends the same code.
    */
-  async invite(user: UserRow, teamId: number, emails: string[]): Promise<InviteResultDto> {
+  async invite(user: Principal, teamId: number, emails: string[]): Promise<InviteResultDto> {
     const { repo, teamsRepo, billing, mailer, publicUrl } = this.deps;
     await requireLead(teamsRepo, teamId, user.id);
     if (!(await billing.isCoach(user.id))) throw forbidden(Messages.needCoachPlan, 'coach_plan_required');
@@ -85,7 +85,7 @@ export class InvitationsService {
     return { invited, already_members: emails.filter((e) => members.has(e)) };
   }
 
-  async pending(user: UserRow, page: number, perPage: number): Promise<{ items: InvitationDto[]; total: number }> {
+  async pending(user: Principal, page: number, perPage: number): Promise<{ items: InvitationDto[]; total: number }> {
     const [total, rows] = await Promise.all([
       this.deps.repo.countPendingFor(user.email),
       this.deps.repo.pagePendingFor(user.email, (page - 1) * perPage, perPage),
@@ -94,7 +94,7 @@ export class InvitationsService {
   }
 
   /** Joins with a pending code sent to this user's e-mail; never twice, never with a used or foreign code. */
-  async join(user: UserRow, code: string) {
+  async join(user: Principal, code: string) {
     const { repo, teamsRepo, teams } = this.deps;
     const invitation = await repo.findPendingByCodeFor(code.toUpperCase(), user.email);
     if (!invitation) throw invalidCode();
@@ -108,7 +108,7 @@ export class InvitationsService {
     return teams.get(user.id, invitation.team_id);
   }
 
-  async reject(user: UserRow, code: string, reason: string | undefined): Promise<void> {
+  async reject(user: Principal, code: string, reason: string | undefined): Promise<void> {
     const invitation = await this.deps.repo.findPendingByCodeFor(code.toUpperCase(), user.email);
     if (!invitation || !(await this.deps.repo.respond(invitation.id, 'rejected', reason ?? null))) throw invalidCode();
   }

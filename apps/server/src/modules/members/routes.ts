@@ -1,32 +1,29 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Messages, changeRoleSchema, idParam } from '@rally/contract';
-import { z } from 'zod';
-import { sessionOf } from '../../http/authenticate.js';
+import { Messages, Routes } from '@rally/contract';
+import { principalOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
-import { parse, parseParams } from '../../http/validate.js';
-import { teamIdParams } from '../teams/routes.js';
+import { routeOf, type Api } from '../../http/route.js';
 import type { MembersService } from './service.js';
 
-const memberParams = z.object({ id: idParam, userId: idParam });
-
-export function memberRoutes(app: FastifyInstance, { members }: { members: MembersService }): void {
-  const auth = { preHandler: app.requireUser };
-  const userId = (request: FastifyRequest) => sessionOf(request).user.id;
-
-  app.get(`/user/team/:id/members`, auth, async (request) =>
-    ok(await members.list(userId(request), parseParams(teamIdParams, request.params).id)),
-  );
-
-  app.post(`/user/team/:id/change-user-role`, auth, async (request) => {
-    const { id } = parseParams(teamIdParams, request.params);
-    const input = parse(changeRoleSchema, request.body);
-    const member = await members.changeRole(userId(request), id, input.user_id, input.role_id);
-    return ok(member, Messages.roleChanged(member.full_name));
+export function memberRoutes(api: Api, { members }: { members: MembersService }): void {
+  api.route({
+    ...routeOf(api, Routes.teamMembers),
+    handler: async (request) => ok(await members.list(principalOf(request).id, request.params.id)),
   });
 
-  app.delete(`/user/team/:id/member/:userId`, auth, async (request) => {
-    const params = parseParams(memberParams, request.params);
-    await members.remove(userId(request), params.id, params.userId);
-    return ok(null);
+  api.route({
+    ...routeOf(api, Routes.changeUserRole),
+    handler: async (request) => {
+      const { user_id, role_id } = request.body;
+      const member = await members.changeRole(principalOf(request).id, request.params.id, user_id, role_id);
+      return ok(member, Messages.roleChanged(member.full_name));
+    },
+  });
+
+  api.route({
+    ...routeOf(api, Routes.removeMember),
+    handler: async (request) => {
+      await members.remove(principalOf(request).id, request.params.id, request.params.userId);
+      return ok(null);
+    },
   });
 }

@@ -1,22 +1,21 @@
-import type { FastifyInstance } from 'fastify';
-import { ApiPaths, Messages, changePasswordSchema } from '@rally/contract';
-import { sessionOf } from '../../http/authenticate.js';
+import { Messages, Routes } from '@rally/contract';
+import { principalOf, sessionOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
-import { parse } from '../../http/validate.js';
+import { routeOf, type Api } from '../../http/route.js';
 import { presentUser } from '../auth/presenter.js';
 import type { AuthService } from '../auth/service.js';
 
-export function profileRoutes(app: FastifyInstance, { auth }: { auth: AuthService }): void {
-  app.get(`/${ApiPaths.profile}`, { preHandler: app.requireUser }, (request, reply) =>
-    reply.send(ok(presentUser(sessionOf(request).user))),
-  );
+export function profileRoutes(api: Api, { auth }: { auth: AuthService }): void {
+  api.route({
+    ...routeOf(api, Routes.profile),
+    handler: async (request) => ok(presentUser(principalOf(request))),
+  });
 
-  app.post(
-    `/${ApiPaths.changePassword}`,
-    { preHandler: app.requireUser, config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
-    async (request) => {
-      await auth.changePassword(sessionOf(request), parse(changePasswordSchema, request.body));
+  api.route({
+    ...routeOf(api, Routes.changePassword, { config: { rateLimit: { max: 10, timeWindow: 60_000 } } }),
+    handler: async (request) => {
+      await auth.changePassword(sessionOf(request), request.body);
       return ok(null, Messages.passwordChanged);
     },
-  );
+  });
 }

@@ -1,26 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ApiPaths,
-  Messages,
-  createTeamSchema,
-  idParam,
-  levelOfEngagementSchema,
-  readWelcomeSchema,
-  teamProfileSchema,
-  teamsQuerySchema,
-} from '@rally/contract';
-import { z } from 'zod';
-import { sessionOf } from '../../http/authenticate.js';
+import type { FastifyRequest } from 'fastify';
+import { Messages, Routes } from '@rally/contract';
+import { principalOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, badRequest, validation } from '../../http/errors.js';
-import { parse, parseParams } from '../../http/validate.js';
+import { routeOf, type Api } from '../../http/route.js';
+import { parse } from '../../http/validate.js';
 import type { TeamsService } from './service.js';
-
-export const teamIdParams = z.object({ id: idParam });
 
 /** Reads a team profile form: multipart (name, avatar file) or JSON ({ name }). */
 async function readTeamProfileForm(request: FastifyRequest): Promise<{ name?: string; avatar?: Buffer }> {
-  if (!request.isMultipart()) return parse(teamProfileSchema, request.body);
+  if (!request.isMultipart()) return parse(Routes.updateTeamProfile.form, request.body);
   const fields: Record<string, string> = {};
   let avatar: Buffer | undefined;
   try {
@@ -37,55 +26,70 @@ async function readTeamProfileForm(request: FastifyRequest): Promise<{ name?: st
     if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
     throw badRequest(Messages.malformedMultipart, 'malformed_multipart');
   }
-  return { ...parse(teamProfileSchema, fields), ...(avatar ? { avatar } : {}) };
+  return { ...parse(Routes.updateTeamProfile.form, fields), ...(avatar ? { avatar } : {}) };
 }
 
-export function teamRoutes(app: FastifyInstance, { teams }: { teams: TeamsService }): void {
-  const auth = { preHandler: app.requireUser };
-  const userId = (request: FastifyRequest) => sessionOf(request).user.id;
-  const teamId = (request: FastifyRequest) => parseParams(teamIdParams, request.params).id;
+export function teamRoutes(api: Api, { teams }: { teams: TeamsService }): void {
+  const userId = (request: FastifyRequest) => principalOf(request).id;
 
-  app.get(`/${ApiPaths.teams}`, auth, async (request) => {
-    const { team_id } = parse(teamsQuerySchema, request.query);
-    return ok(await teams.list(userId(request), team_id));
+  api.route({
+    ...routeOf(api, Routes.teams),
+    handler: async (request) => ok(await teams.list(userId(request), request.query.team_id)),
   });
 
-  app.post(`/${ApiPaths.createTeam}`, auth, async (request, reply) => {
-    const { name } = parse(createTeamSchema, request.body);
-    return reply.status(201).send(ok(await teams.create(userId(request), name), Messages.teamCreated));
+  api.route({
+    ...routeOf(api, Routes.createTeam),
+    handler: async (request) => ok(await teams.create(userId(request), request.body.name), Messages.teamCreated),
   });
 
-  app.delete(`/user/team/:id`, auth, async (request) => {
-    await teams.delete(userId(request), teamId(request));
-    return ok(null, Messages.teamDeleted);
+  api.route({
+    ...routeOf(api, Routes.deleteTeam),
+    handler: async (request) => {
+      await teams.delete(userId(request), request.params.id);
+      return ok(null, Messages.teamDeleted);
+    },
   });
 
-  app.get(`/user/team/:id/profile`, auth, async (request) => ok(await teams.profile(userId(request), teamId(request))));
-
-  app.post(`/user/team/:id/profile`, auth, async (request) => {
-    const id = teamId(request);
-    // Who may edit is known before the body: nobody else gets a 5 MB upload read and buffered.
-    await teams.requireProfileEditor(userId(request), id);
-    const form = await readTeamProfileForm(request);
-    if (form.name === undefined && !form.avatar) throw validation({ name: [Messages.nothingToUpdate] });
-    const profile = await teams.updateProfile(userId(request), id, form);
-    return ok(profile, form.avatar ? Messages.teamPictureUpdated : Messages.teamNameUpdated);
+  api.route({
+    ...routeOf(api, Routes.teamProfile),
+    handler: async (request) => ok(await teams.profile(userId(request), request.params.id)),
   });
 
-  app.get(`/${ApiPaths.levelsOfEngagement}`, auth, async () => ok(teams.levels()));
-
-  app.get(`/user/team/:id/level-of-engagement`, auth, async (request) =>
-    ok(await teams.level(userId(request), teamId(request))),
-  );
-
-  app.post(`/user/team/:id/level-of-engagement`, auth, async (request) => {
-    const { level_of_engagement_id } = parse(levelOfEngagementSchema, request.body);
-    return ok(await teams.setLevel(userId(request), teamId(request), level_of_engagement_id), Messages.levelUpdated);
+  api.route({
+    ...routeOf(api, Routes.updateTeamProfile),
+    handler: async (request) => {
+      const { id } = request.params;
+      // Who may edit is known before the body: nobody else gets a 5 MB upload read and buffered.
+      await teams.requireProfileEditor(userId(request), id);
+      const form = await readTeamProfileForm(request);
+      if (form.name === undefined && !form.avatar) throw validation({ name: [Messages.nothingToUpdate] });
+      const profile = await teams.updateProfile(userId(request), id, form);
+      return ok(profile, form.avatar ? Messages.teamPictureUpdated : Messages.teamNameUpdated);
+    },
   });
 
-  app.post(`/user/team/:id/read-welcome-message`, auth, async (request) => {
-    const { is_read } = parse(readWelcomeSchema, request.body);
-    await teams.readWelcomeMessage(userId(request), teamId(request), is_read);
-    return ok({ read_welcome_message: is_read });
+  api.route({ ...routeOf(api, Routes.levelsOfEngagement), handler: async () => ok([...teams.levels()]) });
+
+  api.route({
+    ...routeOf(api, Routes.teamLevelOfEngagement),
+    handler: async (request) => ok(await teams.level(userId(request), request.params.id)),
+  });
+
+  api.route({
+    ...routeOf(api, Routes.setTeamLevelOfEngagement),
+    handler: async (request) =>
+      ok(
+        await teams.setLevel(userId(request), request.params.id, request.body.level_of_engagement_id),
+        Messages.levelUpdated,
+      ),
+  });
+
+  api.route({
+    ...routeOf(api, Routes.readWelcomeMessage),
+    handler: async (request) => {
+      const { is_read } = request.body;
+      await teams.readWelcomeMessage(userId(request), request.params.id, is_read);
+      return ok({ read_welcome_message: is_read });
+    },
   });
 }

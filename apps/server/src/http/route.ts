@@ -1,0 +1,63 @@
+import type { ApiRoute } from '@rally/contract';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  FastifyRequest,
+  FastifyReply,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** The API scope: a Fastify instance whose request and reply types come from the zod schemas. */
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+type StatusOf<R extends ApiRoute> = R['status'] extends number ? R['status'] : 200;
+
+/** A route's schemas in Fastify's terms; the type provider reads request and reply types from them. */
+export interface RouteSchema<R extends ApiRoute> {
+  params: R['params'];
+  querystring: R['query'];
+  body: R['body'];
+  response: Record<StatusOf<R>, R['response']>;
+}
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export interface RouteExtras {
+  /** Run after the body is read and before it is validated (per-account rate limits). */
+  preValidation?: Hook[];
+  config?: RouteShorthandOptions['config'];
+}
+
+/**
+ * The options of one route of the contract's table: method, URL and schemas, so Fastify
+ * validates the input and serialises the output from the same schemas the web client uses.
+ * A route that needs a user checks the bearer token before anything else looks at the body.
+ *
+ *   api.route({ ...routeOf(api, Routes.teamMembers), handler: async (request) => ok(...) });
+ */
+export function routeOf<R extends ApiRoute>(app: Api, route: R, extras: RouteExtras = {}) {
+  const status = route.status ?? 200;
+  const schema: Record<string, unknown> = { response: { [status]: route.response } };
+  if (route.params) schema.params = route.params;
+  if (route.query) schema.querystring = route.query;
+  if (route.body) schema.body = route.body;
+  const setStatus: Hook[] = status === 200 ? [] : [async (_request, reply) => void reply.code(status)];
+  return {
+    method: route.method,
+    url: `/${route.path}`,
+    schema: schema as unknown as RouteSchema<R>,
+    preValidation: [...(route.auth ? [app.requireUser] : []), ...(extras.preValidation ?? [])],
+    preHandler: setStatus,
+    ...(extras.config ? { config: extras.config } : {}),
+  };
+}

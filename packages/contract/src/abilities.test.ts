@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { ABILITIES, can, isCoach, isLead, verdict, type CoachFacts, type Viewer } from './abilities.js';
+import { PostType, Role } from './ids.js';
+
+const owner: Viewer = { userId: 1, role: Role.Owner, coach: true };
+const admin: Viewer = { userId: 2, role: Role.Admin, coach: true };
+const member: Viewer = { userId: 3, role: Role.Member, coach: true };
+const lapsedOwner: Viewer = { ...owner, coach: false };
+
+const post = (
+  over: Partial<{ author_id: number; type_id: number; is_forwarded: boolean; published: boolean }> = {},
+) => ({
+  author_id: 9,
+  type_id: PostType.text,
+  is_forwarded: false,
+  published: true,
+  ...over,
+});
+
+describe('the permission table (spec §6)', () => {
+  it('leads (2, 3) edit, delete and manage; members (4) do not', () => {
+    for (const ability of ['team.update', 'team.delete', 'topic.edit', 'stats.view', 'task.create'] as const) {
+      expect([can(ability, owner), can(ability, admin), can(ability, member)], ability).toEqual([true, true, false]);
+    }
+    expect([isLead(Role.Owner), isLead(Role.Admin), isLead(Role.Member)]).toEqual([true, true, false]);
+  });
+
+  it('only the Super Admin sets the level of engagement', () => {
+    expect([can('level.set', owner), can('level.set', admin), can('level.set', member)]).toEqual([true, false, false]);
+  });
+
+  it('inviting needs a lead role, then the Coach plan, each with its own reason', () => {
+    expect(verdict('team.invite', owner)).toBe('allow');
+    expect(verdict('team.invite', admin)).toBe('allow');
+    expect(verdict('team.invite', member)).toBe('forbidden');
+    expect(verdict('team.invite', lapsedOwner)).toBe('coach_plan_required');
+  });
+
+  it("the Super Admin's role never changes and they cannot be removed", () => {
+    const ownerCard = { id: owner.userId, role_id: Role.Owner };
+    expect(verdict('member.changeRole', admin, ownerCard)).toBe('owner_role_fixed');
+    expect(verdict('member.remove', admin, ownerCard)).toBe('owner_cannot_be_removed');
+    expect(verdict('member.remove', owner, ownerCard)).toBe('owner_cannot_be_removed');
+    expect(verdict('member.changeRole', member, { id: 5, role_id: Role.Member })).toBe('forbidden');
+  });
+
+  it('leads remove anyone else; a member removes only themselves (leaving)', () => {
+    const other = { id: 5, role_id: Role.Member };
+    expect(can('member.remove', admin, other)).toBe(true);
+    expect(can('member.remove', member, other)).toBe(false);
+    expect(can('member.remove', member, { id: member.userId, role_id: Role.Member })).toBe(true);
+  });
+
+  it('sharing: leads only, never a forwarded post, videos and slideshows only once published', () => {
+    expect(can('post.share', admin, post())).toBe(true);
+    expect(can('post.share', member, post())).toBe(false);
+    expect(can('post.share', owner, post({ is_forwarded: true }))).toBe(false);
+    expect(can('post.share', owner, post({ type_id: PostType.teamvideo, published: false }))).toBe(false);
+    expect(can('post.share', owner, post({ type_id: PostType.slideshow, published: true }))).toBe(true);
+  });
+
+  it('deleting: a lead or the author, and only types 1, 6, 8, 9 and 11', () => {
+    expect(can('post.delete', member, post({ author_id: member.userId }))).toBe(true);
+    expect(can('post.delete', member, post())).toBe(false);
+    expect(can('post.delete', admin, post({ type_id: PostType.celebration }))).toBe(true);
+    for (const type of [
+      PostType.welcomemessage,
+      PostType.topic,
+      PostType.checkin,
+      PostType.todo,
+      PostType.watercooler,
+    ]) {
+      expect(can('post.delete', owner, post({ type_id: type, author_id: owner.userId })), String(type)).toBe(false);
+    }
+  });
+
+  it('only the owner of a video or slideshow publishes it', () => {
+    expect(can('content.publish', admin, { owner_id: admin.userId })).toBe(true);
+    expect(can('content.publish', owner, { owner_id: admin.userId })).toBe(false);
+  });
+
+  it('every row answers for every role without throwing', () => {
+    const anyTarget = { id: 5, role_id: Role.Member, owner_id: 5, ...post() };
+    for (const ability of ABILITIES) {
+      for (const viewer of [owner, admin, member, lapsedOwner]) {
+        const answer = (verdict as (a: string, v: Viewer, t: unknown) => string)(ability, viewer, anyTarget);
+        expect(['allow', 'forbidden', 'coach_plan_required', 'owner_role_fixed', 'owner_cannot_be_removed']).toContain(
+          answer,
+        );
+      }
+    }
+  });
+});
+
+describe('isCoach', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  const facts = (over: Partial<CoachFacts>): CoachFacts => ({
+    name: 'Premium',
+    stripe_status: 'active',
+    trial_ends_at: null,
+    has_payment_method: false,
+    ...over,
+  });
+
+  it('Premium, active or within its trial', () => {
+    expect(isCoach(facts({}), now)).toBe(true);
+    expect(isCoach(facts({ stripe_status: 'trialing', trial_ends_at: '2026-11-24T12:00:00Z' }), now)).toBe(true);
+  });
+
+  it('a trial past its end without a card is over at once, before the expiry job runs', () => {
+    expect(isCoach(facts({ stripe_status: 'trialing', trial_ends_at: '2026-11-23T11:59:59Z' }), now)).toBe(false);
+    expect(isCoach(facts({ stripe_status: 'trialing', trial_ends_at: '2026-11-23T12:00:00Z' }), now)).toBe(false);
+    // With a card on file the provider renews it; the plan stays.
+    expect(
+      isCoach(
+        facts({ stripe_status: 'trialing', trial_ends_at: '2026-11-23T11:00:00Z', has_payment_method: true }),
+        now,
+      ),
+    ).toBe(true);
+  });
+
+  it('the Member plan, a cancelled or unpaid plan, or none is not a coach', () => {
+    expect(isCoach(facts({ name: 'Free' }), now)).toBe(false);
+    for (const stripe_status of ['canceled', 'past_due', 'incomplete', 'unpaid'] as const)
+      expect(isCoach(facts({ stripe_status }), now), stripe_status).toBe(false);
+    expect(isCoach(null, now)).toBe(false);
+    expect(isCoach(undefined, now)).toBe(false);
+  });
+});

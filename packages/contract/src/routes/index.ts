@@ -1,0 +1,13 @@
+import { accountRoutes } from './account.js';
+import { billingRoutes } from './billing.js';
+import { invitationRoutes, memberRoutes, teamRoutes } from './teams.js';
+
+/** Every API call, by name: the one route table of ARCHITECTURE.md. */
+export const Routes = {
+  ...accountRoutes,
+  ...billingRoutes,
+  ...teamRoutes,
+  ...memberRoutes,
+  ...invitationRoutes,
+};
+export type RouteName = keyof typeof Routes;
