@@ -69,6 +69,13 @@ export async function buildApp({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    // A request whose body never finishes is closed (Fastify's default is no limit at all).
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS),
+      // Node looks for expired requests this often (its default, 30 s, would let them overstay).
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.HEADERS_TIMEOUT_MS / 2)),
+    },
   });
 
   const db =
@@ -112,6 +119,7 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
+  registerResponseHeaders(app, config);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: rateLimitNamespace } : {}),
@@ -140,6 +148,8 @@ export async function buildApp({
     },
     // Teams embeds the app in an iframe; frame-ancestors above is the control that applies.
     frameguard: false,
+    // Sent only over HTTPS, by registerResponseHeaders.
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, {
@@ -176,8 +186,28 @@ export async function buildApp({
 }
 
 /**
- * Serves the built web app, with index.html for every client route; any other unknown path
- * (and every unknown /api path) is a JSON 404.
+ * API answers are never stored by a cache (the login answer carries a token). HSTS goes out only
+ * when the app is served over HTTPS: a public https URL, or a trusted TLS proxy that says so.
+ */
+function registerResponseHeaders(app: FastifyInstance, config: Config): void {
+  const httpsPublic = config.PUBLIC_URL.startsWith('https://');
+  const hsts = `max-age=31536000${config.HSTS_INCLUDE_SUBDOMAINS ? '; includeSubDomains' : ''}`;
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    if (httpsPublic || request.protocol === 'https') void reply.header('strict-transport-security', hsts);
+  });
+}
+
+/** Paths the app itself routes: not the API, not a file, no file extension. */
+const FILE_AREAS = /^\/(?:api|files|static|assets)\//;
+export function isClientRoute(url: string): boolean {
+  const pathname = url.split(/[?#]/, 1)[0] ?? '';
+  return !FILE_AREAS.test(pathname) && !/\.[A-Za-z0-9]+$/.test(pathname);
+}
+
+/**
+ * Serves the built web app, with index.html for every client route; any other unknown path (a
+ * missing file, every unknown /api path) is a JSON 404.
  */
 function registerWebApp(app: FastifyInstance, dir: string): void {
   const hasWeb = existsSync(path.join(dir, 'index.html'));
@@ -185,7 +215,7 @@ function registerWebApp(app: FastifyInstance, dir: string): void {
   else app.log.warn({ dir }, 'web app not built: only the API is served (run npm run build)');
 
   app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')) {
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && isClientRoute(request.url)) {
       return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
     }
     return reply.status(404).send({ message: Messages.notFound, code: 'not_found' });

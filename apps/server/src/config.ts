@@ -37,6 +37,15 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** HSTS (sent only over HTTPS) also covers subdomains: only when every subdomain has TLS. */
+  HSTS_INCLUDE_SUBDOMAINS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** A request (headers and body) must arrive within this many ms, or its connection is closed. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /** The request headers must arrive within this many ms. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

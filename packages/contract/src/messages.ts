@@ -42,6 +42,8 @@ export const Messages = {
   nothingToUpdate: 'Send a new name or picture.',
   controlCharacters: 'This field contains characters that are not allowed.',
   bodyTooLarge: 'The request body is too large.',
+  oneFileOnly: 'Send one file at a time.',
+  tooManyFormFields: 'The upload form has too many fields.',
   unsupportedMediaType: 'Unsupported media type.',
   unsupportedVersion: 'Unsupported API version. Send Accept-version: 1.3.',
   tooManyRequests: 'Too many attempts. Please try again later.',

@@ -11,6 +11,12 @@ function clientErrorOf(err: FastifyError): { status: number; body: ErrorBody } |
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
       return { status: 413, body: { message: Messages.bodyTooLarge, code: 'body_too_large' } };
+    // @fastify/multipart's limits: one file per upload, a bounded form.
+    case 'FST_FILES_LIMIT':
+      return { status: 413, body: { message: Messages.oneFileOnly, code: 'too_many_files' } };
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 413, body: { message: Messages.tooManyFormFields, code: 'too_many_fields' } };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, body: { message: Messages.unsupportedMediaType, code: 'unsupported_media_type' } };
     // FST_ERR_CTP_INVALID_CONTENT_LENGTH (body shorter or longer than declared) is a plain 400 below.

@@ -5,11 +5,10 @@ import type {
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
-  FastifyRequest,
-  FastifyReply,
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { userWrites, type Hook } from './rate-limits.js';
 
 /** The API scope: a Fastify instance whose request and reply types come from the zod schemas. */
 export type Api = FastifyInstance<
@@ -30,18 +29,19 @@ export interface RouteSchema<R extends ApiRoute> {
   response: Record<StatusOf<R>, R['response']>;
 }
 
-type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
 export interface RouteExtras {
   /** Run after the body is read and before it is validated (per-account rate limits). */
   preValidation?: Hook[];
+  /** Run after validation, before the handler (per-user limits of one kind of write). */
+  preHandler?: Hook[];
   config?: RouteShorthandOptions['config'];
 }
 
 /**
  * The options of one route of the contract's table: method, URL and schemas, so Fastify
  * validates the input and serialises the output from the same schemas the web client uses.
- * A route that needs a user checks the bearer token before anything else looks at the body.
+ * A route that needs a user checks the bearer token before anything else looks at the body;
+ * its writes count against the user's write limit once their input is valid.
  *
  *   api.route({ ...routeOf(api, Routes.teamMembers), handler: async (request) => ok(...) });
  */
@@ -52,12 +52,13 @@ export function routeOf<R extends ApiRoute>(app: Api, route: R, extras: RouteExt
   if (route.query) schema.querystring = route.query;
   if (route.body) schema.body = route.body;
   const setStatus: Hook[] = status === 200 ? [] : [async (_request, reply) => void reply.code(status)];
+  const writes = route.auth && route.method !== 'GET' ? [userWrites(app)] : [];
   return {
     method: route.method,
     url: `/${route.path}`,
     schema: schema as unknown as RouteSchema<R>,
     preValidation: [...(route.auth ? [app.requireUser] : []), ...(extras.preValidation ?? [])],
-    preHandler: setStatus,
+    preHandler: [...writes, ...(extras.preHandler ?? []), ...setStatus],
     ...(extras.config ? { config: extras.config } : {}),
   };
 }

@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { Limits, Messages, Routes } from '@rally/contract';
 import { sessionOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
-import { tooManyRequests } from '../../http/errors.js';
+import { DAY, MINUTE, limiter, perIp } from '../../http/rate-limits.js';
 import { routeOf, type Api } from '../../http/route.js';
 import { presentAuthUser, presentUser } from './presenter.js';
 import type { AuthService } from './service.js';
@@ -20,24 +19,10 @@ function accountOf(body: unknown): string | undefined {
   return normalised !== '' && normalised.length <= Limits.emailMax ? normalised : undefined;
 }
 
-/** Per-IP limits run before the body is read; per-account limits after it, before validation. */
-const perIp = (max: number, timeWindow: number) => ({ config: { rateLimit: { max, timeWindow } } });
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-
 export function authRoutes(api: Api, { auth }: { auth: AuthService }): void {
-  const perAccount = (name: string, max: number, timeWindow: number) => {
-    const check = api.createRateLimit({
-      max,
-      timeWindow,
-      keyGenerator: (req: FastifyRequest) => `${name}:${accountOf(req.body) ?? ''}`,
-    });
-    return async (request: FastifyRequest) => {
-      if (accountOf(request.body) === undefined) return;
-      const limit = await check(request);
-      if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(limit.ttlInSeconds);
-    };
-  };
+  /** Per-account limits run after the body is read, before it is validated. */
+  const perAccount = (name: string, max: number, timeWindow: number) =>
+    limiter(api, name, max, timeWindow, (request) => accountOf(request.body));
 
   api.route({
     ...routeOf(api, Routes.register, perIp(10, MINUTE)),

@@ -3,6 +3,7 @@ import { Messages, Routes } from '@rally/contract';
 import { principalOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, badRequest, validation } from '../../http/errors.js';
+import { DAY, MINUTE, perUser } from '../../http/rate-limits.js';
 import { routeOf, type Api } from '../../http/route.js';
 import { parse } from '../../http/validate.js';
 import type { TeamsService } from './service.js';
@@ -38,7 +39,10 @@ export function teamRoutes(api: Api, { teams }: { teams: TeamsService }): void {
   });
 
   api.route({
-    ...routeOf(api, Routes.createTeam),
+    // Far above what a coach needs; one trial account once made thousands in seconds.
+    ...routeOf(api, Routes.createTeam, {
+      preHandler: [perUser(api, 'create-team', 10, MINUTE), perUser(api, 'create-team-day', 100, DAY)],
+    }),
     handler: async (request) => ok(await teams.create(userId(request), request.body.name), Messages.teamCreated),
   });
 

@@ -1,0 +1,103 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Messages } from '@rally/contract';
+import { buildTestApp, type TestApp } from '../test/app.js';
+import { buildUser, uniqueIp } from '../test/factories.js';
+import { PNG_1X1, createTeam, multipart } from '../test/teams.js';
+
+/** A stand-in for the built web app, so client routes get index.html as in production. */
+function fakeWebDist(): string {
+  const dir = path.join(tmpdir(), `rally-web-${process.pid}-${Date.now()}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Rally</title>');
+  return dir;
+}
+
+describe('response headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ WEB_DIST_DIR: fakeWebDist() });
+  });
+  afterAll(() => t.close());
+
+  it('every API answer is Cache-Control: no-store (the login answer carries the token)', async () => {
+    const user = await buildUser(t);
+    const answers = [
+      await t.api('GET', 'user/profile', undefined, user.token),
+      await t.api('GET', 'health'),
+      await t.api('POST', 'login', { email: 'nobody@example.test', password: 'wrong-one' }, undefined, {
+        remoteAddress: uniqueIp(),
+      }),
+      await t.api('GET', 'user/profile'),
+      await t.api('GET', 'no/such/call'),
+    ];
+    for (const res of answers) expect(res.headers['cache-control'], `${res.statusCode} ${res.body}`).toBe('no-store');
+  });
+
+  it('no HSTS over plain HTTP', async () => {
+    const res = await t.api('GET', 'health');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const page = await t.api('GET', '/engagements');
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('a missing uploaded file or asset is a 404, not the app page', async () => {
+    for (const url of ['/files/teams/1/0123456789abcdef.png', '/static/levels/level-9.svg', '/assets/index-x.js']) {
+      const res = await t.api('GET', url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+    // Client routes still get the app.
+    const page = await t.api('GET', '/engagements/12/info');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('two files in one upload: 413 with a clear message in the envelope', async () => {
+    const coach = await buildUser(t);
+    const team = await createTeam(t, coach);
+    const form = multipart([
+      { name: 'avatar', filename: 'a.png', contentType: 'image/png', data: PNG_1X1 },
+      { name: 'avatar', filename: 'b.png', contentType: 'image/png', data: PNG_1X1 },
+    ]);
+    const res = await t.api('POST', `user/team/${team.id}/profile`, undefined, coach.token, {
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toEqual({ message: Messages.oneFileOnly, code: 'too_many_files' });
+  });
+});
+
+describe('HSTS behind TLS', () => {
+  it('is sent when PUBLIC_URL is https, without includeSubDomains unless configured', async () => {
+    const t = await buildTestApp({ PUBLIC_URL: 'https://rally.example' });
+    try {
+      const res = await t.api('GET', 'health');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+    } finally {
+      await t.close();
+    }
+    const sub = await buildTestApp({ PUBLIC_URL: 'https://rally.example', HSTS_INCLUDE_SUBDOMAINS: 'true' });
+    try {
+      const res = await sub.api('GET', 'health');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await sub.close();
+    }
+  });
+
+  it('is sent behind a TLS proxy that says so (TRUST_PROXY and X-Forwarded-Proto: https)', async () => {
+    const t = await buildTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const tls = await t.api('GET', 'health', undefined, undefined, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(tls.headers['strict-transport-security']).toBe('max-age=31536000');
+      const plain = await t.api('GET', 'health', undefined, undefined, { headers: { 'x-forwarded-proto': 'http' } });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
