@@ -58,6 +58,9 @@ export interface Config extends Omit<Env, 'APP_SECRET' | 'PUBLIC_URL'> {
 
 export class ConfigError extends Error {}
 
+/** The SQLite database file of a data folder. */
+export const sqliteFileIn = (dataDir: string) => path.join(dataDir, 'rally.sqlite');
+
 /** Parses the environment once; every bad variable is named in the error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`PORT=` in a compose file) means "not set": without this, z.coerce reads
