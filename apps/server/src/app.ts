@@ -14,6 +14,7 @@ import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { authenticatePlugin } from './http/authenticate.js';
 import { badRequest } from './http/errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerUserWrites } from './http/rate-limits.js';
 import { validatorCompiler } from './http/validate.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -168,11 +169,15 @@ export async function buildApp({
           throw badRequest(Messages.unsupportedVersion, 'unsupported_version');
       });
       await api.register(authenticatePlugin, { resolve: (token) => auth.authenticate(token) });
+      registerUserWrites(api, config.LIMIT_WRITES_PER_MINUTE);
       healthRoutes(api, { health: new HealthRepository(db.kysely) });
       authRoutes(api, { auth });
       profileRoutes(api, { auth });
       billingRoutes(api, { billing });
-      teamRoutes(api, { teams });
+      teamRoutes(api, {
+        teams,
+        limits: { perMinute: config.LIMIT_TEAMS_PER_MINUTE, perDay: config.LIMIT_TEAMS_PER_DAY },
+      });
       memberRoutes(api, { members });
       invitationRoutes(api, { invitations });
     },

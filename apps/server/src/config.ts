@@ -44,6 +44,11 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** A request (headers and body) must arrive within this many ms, or its connection is closed. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /** Signed-in writes (POST, PUT, DELETE) one user may make a minute, across all calls. */
+  LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Engagements one user may create a minute and a day. */
+  LIMIT_TEAMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  LIMIT_TEAMS_PER_DAY: z.coerce.number().int().min(1).default(100),
   /** The request headers must arrive within this many ms. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
 });

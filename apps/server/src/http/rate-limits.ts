@@ -41,17 +41,17 @@ const userKey = (request: FastifyRequest) => (request.session ? String(request.s
 export const perUser = (app: FastifyInstance, name: string, max: number, timeWindow: number) =>
   limiter(app, name, max, timeWindow, userKey);
 
-/**
- * Every signed-in write (POST, PUT, DELETE) of one user shares one bucket: far above what a
- * person clicks, far below what a script floods. One limiter per app, so all routes share it.
- */
-const writeLimiters = new WeakMap<FastifyInstance, Hook>();
-export const USER_WRITES_PER_MINUTE = 120;
-export function userWrites(app: FastifyInstance): Hook {
-  let hook = writeLimiters.get(app);
-  if (!hook) {
-    hook = perUser(app, 'writes', USER_WRITES_PER_MINUTE, MINUTE);
-    writeLimiters.set(app, hook);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The per-user write limit every signed-in POST, PUT and DELETE counts against. */
+    userWrites: Hook;
   }
-  return hook;
+}
+
+/**
+ * Every signed-in write of one user shares one bucket: far above what a person clicks, far below
+ * what a script floods. Input that fails validation is not counted (the hook runs after it).
+ */
+export function registerUserWrites(app: FastifyInstance, perMinute: number): void {
+  app.decorate('userWrites', perUser(app, 'writes', perMinute, MINUTE));
 }

@@ -8,7 +8,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { userWrites, type Hook } from './rate-limits.js';
+import type { Hook } from './rate-limits.js';
 
 /** The API scope: a Fastify instance whose request and reply types come from the zod schemas. */
 export type Api = FastifyInstance<
@@ -52,7 +52,7 @@ export function routeOf<R extends ApiRoute>(app: Api, route: R, extras: RouteExt
   if (route.query) schema.querystring = route.query;
   if (route.body) schema.body = route.body;
   const setStatus: Hook[] = status === 200 ? [] : [async (_request, reply) => void reply.code(status)];
-  const writes = route.auth && route.method !== 'GET' ? [userWrites(app)] : [];
+  const writes = route.auth && route.method !== 'GET' ? [app.userWrites] : [];
   return {
     method: route.method,
     url: `/${route.path}`,

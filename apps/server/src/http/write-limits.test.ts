@@ -1,23 +1,32 @@
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../test/app.js';
 import { buildUser } from '../test/factories.js';
 import { createTeam } from '../test/teams.js';
-import { USER_WRITES_PER_MINUTE } from './rate-limits.js';
+import { loadConfig } from '../config.js';
+
+/** The production defaults (the test harness raises them for bulk set-up). */
+const defaults = loadConfig({ DATA_DIR: tmpdir(), APP_SECRET: 'x'.repeat(32) });
+const USER_WRITES_PER_MINUTE = defaults.LIMIT_WRITES_PER_MINUTE;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({
+    LIMIT_WRITES_PER_MINUTE: String(defaults.LIMIT_WRITES_PER_MINUTE),
+    LIMIT_TEAMS_PER_MINUTE: String(defaults.LIMIT_TEAMS_PER_MINUTE),
+    LIMIT_TEAMS_PER_DAY: String(defaults.LIMIT_TEAMS_PER_DAY),
+  });
 });
 afterAll(() => t.close());
 
 describe('per-user write limits', () => {
-  it('a user creates 10 engagements a minute, then gets 429 with Retry-After; others are not affected', async () => {
+  it(`a user creates ${defaults.LIMIT_TEAMS_PER_MINUTE} engagements a minute, then gets 429 with Retry-After; others are not affected`, async () => {
     const flooder = await buildUser(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++)
+    for (let i = 0; i < defaults.LIMIT_TEAMS_PER_MINUTE + 2; i++)
       statuses.push((await t.api('POST', 'user/team', { name: `Team ${i}` }, flooder.token)).statusCode);
-    expect(statuses).toEqual([...Array<number>(10).fill(201), 429, 429]);
+    expect(statuses).toEqual([...Array<number>(defaults.LIMIT_TEAMS_PER_MINUTE).fill(201), 429, 429]);
     const refused = await t.api('POST', 'user/team', { name: 'One more' }, flooder.token);
     expect(refused.json()).toEqual({ message: Messages.tooManyRequests, code: 'too_many_requests' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

@@ -30,7 +30,13 @@ async function readTeamProfileForm(request: FastifyRequest): Promise<{ name?: st
   return { ...parse(Routes.updateTeamProfile.form, fields), ...(avatar ? { avatar } : {}) };
 }
 
-export function teamRoutes(api: Api, { teams }: { teams: TeamsService }): void {
+/** How many engagements one user may create (config: LIMIT_TEAMS_PER_MINUTE / _PER_DAY). */
+export interface TeamCreationLimits {
+  perMinute: number;
+  perDay: number;
+}
+
+export function teamRoutes(api: Api, { teams, limits }: { teams: TeamsService; limits: TeamCreationLimits }): void {
   const userId = (request: FastifyRequest) => principalOf(request).id;
 
   api.route({
@@ -41,7 +47,10 @@ export function teamRoutes(api: Api, { teams }: { teams: TeamsService }): void {
   api.route({
     // Far above what a coach needs; one trial account once made thousands in seconds.
     ...routeOf(api, Routes.createTeam, {
-      preHandler: [perUser(api, 'create-team', 10, MINUTE), perUser(api, 'create-team-day', 100, DAY)],
+      preHandler: [
+        perUser(api, 'create-team', limits.perMinute, MINUTE),
+        perUser(api, 'create-team-day', limits.perDay, DAY),
+      ],
     }),
     handler: async (request) => ok(await teams.create(userId(request), request.body.name), Messages.teamCreated),
   });
