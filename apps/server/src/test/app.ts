@@ -39,6 +39,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     APP_SECRET: randomBytes(32).toString('hex'),
     PUBLIC_URL: 'http://rally.test',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Tests set up many teams and writes through the API in seconds; write-limits.test.ts
+    // checks the production limits.
+    LIMIT_WRITES_PER_MINUTE: '100000',
+    LIMIT_TEAMS_PER_MINUTE: '100000',
+    LIMIT_TEAMS_PER_DAY: '100000',
     ...(testRedisUrl ? { REDIS_URL: testRedisUrl } : {}),
     ...env,
   });
