@@ -19,6 +19,7 @@ import { AuthRepository } from '../apps/server/src/modules/auth/repository.js';
 import { hashPassword, hashToken, newBearerToken } from '../apps/server/src/modules/auth/secrets.js';
 import { BillingRepository } from '../apps/server/src/modules/billing/repository.js';
 import { BillingService } from '../apps/server/src/modules/billing/service.js';
+import { MembersRepository } from '../apps/server/src/modules/members/repository.js';
 import { TeamsRepository } from '../apps/server/src/modules/teams/repository.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,7 +38,8 @@ async function main() {
   await app.ready();
 
   const auth = new AuthRepository(db.kysely);
-  const teams = new TeamsRepository(db.kysely);
+  const members = new MembersRepository(db.kysely);
+  const teams = new TeamsRepository(db.kysely, members);
   const billing = new BillingService(new BillingRepository(db.kysely), 14);
   const hash = await hashPassword('bench-pass');
   const mk = async (i: number) => {
@@ -52,6 +54,7 @@ async function main() {
       created_at: now,
       updated_at: now,
     });
+    if (!u) throw new Error(`bench user ${i} exists already`);
     await billing.startTrial(u.id);
     return u.id;
   };
@@ -59,7 +62,7 @@ async function main() {
   const others = await Promise.all(Array.from({ length: 60 }, (_, i) => mk(i + 1)));
   for (let t = 0; t < 20; t++) {
     const id = await teams.createTeam(coach, `Team ${t}`, false, Role.Owner);
-    for (let m = 0; m < 12; m++) await teams.addMember(id, others[(t * 3 + m) % others.length]!, Role.Member);
+    for (let m = 0; m < 12; m++) await members.add(id, others[(t * 3 + m) % others.length]!, Role.Member);
   }
   const token = newBearerToken();
   await auth.insertToken(coach, hashToken(token));

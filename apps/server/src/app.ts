@@ -29,8 +29,10 @@ import { InvitationsService } from './modules/invitations/service.js';
 import { HealthRepository } from './modules/health/repository.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { MembersRepository } from './modules/members/repository.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { MembersService } from './modules/members/service.js';
+import { TeamAccess } from './modules/members/team-access.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { TeamsRepository } from './modules/teams/repository.js';
 import { teamRoutes } from './modules/teams/routes.js';
@@ -97,14 +99,21 @@ export async function buildApp({
   const filesDir = path.join(config.DATA_DIR, 'files');
   mkdirSync(filesDir, { recursive: true });
   const storage = localDiskStorage(filesDir);
-  const teamsRepo = new TeamsRepository(db.kysely);
-  const teams = new TeamsService(teamsRepo, billing, storage);
-  const members = new MembersService(teamsRepo);
+  const membersRepo = new MembersRepository(db.kysely);
+  const access = new TeamAccess(membersRepo);
+  const teams = new TeamsService({
+    repo: new TeamsRepository(db.kysely, membersRepo),
+    members: membersRepo,
+    access,
+    billing,
+    storage,
+  });
+  const members = new MembersService(membersRepo, access);
   const invitations = new InvitationsService({
     repo: new InvitationsRepository(db.kysely),
-    teamsRepo,
+    members: membersRepo,
+    access,
     teams,
-    billing,
     mailer,
     publicUrl: config.PUBLIC_URL,
   });

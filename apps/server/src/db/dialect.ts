@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 
 /** The few places where SQLite and PostgreSQL differ live here. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -16,11 +16,22 @@ export const references =
   (c: ColumnDefinitionBuilder) =>
     c.references(target).onDelete(onDelete);
 
-/** Reads the dialect a Kysely instance runs on (migrations get only `Kysely<any>`). */
-export function dialectOf(db: Kysely<unknown>): DialectName {
+/** Reads the dialect a Kysely instance (or a transaction) runs on; migrations get only `Kysely<any>`. */
+export function dialectOf<DB>(db: Kysely<DB>): DialectName {
   const name = db.getExecutor().adapter.constructor.name;
   return name.toLowerCase().includes('postgres') ? 'postgres' : 'sqlite';
 }
+
+/**
+ * Holds the rows a select reads until the transaction `trx` ends, so check-then-write steps on
+ * them run one at a time: PostgreSQL locks them FOR NO KEY UPDATE (other transactions may still
+ * insert rows that reference them); SQLite has no such clause and needs none, as it runs one
+ * transaction at a time. Use as `.$call(lockRows(trx))`.
+ */
+export const lockRows =
+  <DB>(trx: Transaction<DB>) =>
+  <QDB, TB extends keyof QDB, O>(query: SelectQueryBuilder<QDB, TB, O>): SelectQueryBuilder<QDB, TB, O> =>
+    dialectOf(trx) === 'postgres' ? query.forNoKeyUpdate() : query;
 
 /** True for a unique-constraint violation on either database (SQLite or PostgreSQL 23505). */
 export function isUniqueViolation(err: unknown): boolean {

@@ -107,6 +107,7 @@ export interface Database {
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type TeamRow = Selectable<TeamsTable>;
+export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 
 export type UserRow = Selectable<UsersTable>;

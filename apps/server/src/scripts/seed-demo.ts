@@ -13,6 +13,7 @@ import { hashPassword } from '../modules/auth/secrets.js';
 import { BillingRepository } from '../modules/billing/repository.js';
 import { BillingService } from '../modules/billing/service.js';
 import { InvitationsRepository } from '../modules/invitations/repository.js';
+import { MembersRepository } from '../modules/members/repository.js';
 import { TeamsRepository } from '../modules/teams/repository.js';
 
 export const DEMO_PASSWORD = 'rally-demo';
@@ -32,8 +33,10 @@ async function main(): Promise<void> {
   const db = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, 'rally.sqlite') });
   await migrateToLatest(db.kysely);
   const auth = new AuthRepository(db.kysely);
-  const billing = new BillingService(new BillingRepository(db.kysely), config.TRIAL_DAYS);
-  const teams = new TeamsRepository(db.kysely);
+  const subscriptions = new BillingRepository(db.kysely);
+  const billing = new BillingService(subscriptions, config.TRIAL_DAYS);
+  const members = new MembersRepository(db.kysely);
+  const teams = new TeamsRepository(db.kysely, members);
   const invitations = new InvitationsRepository(db.kysely);
 
   if (await auth.findUserByEmail(PEOPLE[0]!.email)) {
@@ -60,21 +63,17 @@ async function main(): Promise<void> {
   }
   const [coach, alex, sam, priya, jonas, mei, lena] = ids as [number, number, number, number, number, number, number];
   // The demo coach has a paid Coach plan, so the demo teams stay active after the trial days.
-  await db.kysely
-    .updateTable('subscriptions')
-    .set({ stripe_status: 'active', trial_ends_at: null, has_payment_method: 1, updated_at: nowIso() })
-    .where('user_id', '=', coach)
-    .execute();
+  await subscriptions.update(coach, { stripe_status: 'active', trial_ends_at: null, has_payment_method: 1 });
 
   const product = await teams.createTeam(coach, 'Product Squad', false, Role.Owner);
-  for (const id of [alex, sam, priya, jonas, mei]) await teams.addMember(product, id, Role.Member);
-  await teams.setRole(product, alex, Role.Admin);
+  for (const id of [alex, sam, priya, jonas, mei]) await members.add(product, id, Role.Member);
+  await members.setRole(product, alex, Role.Admin);
 
   const leaders = await teams.createTeam(coach, 'Leadership Circle', false, Role.Owner);
-  for (const id of [priya, lena]) await teams.addMember(leaders, id, Role.Member);
+  for (const id of [priya, lena]) await members.add(leaders, id, Role.Member);
 
   const design = await teams.createTeam(alex, 'Design Guild', false, Role.Owner);
-  await teams.addMember(design, mei, Role.Member);
+  await members.add(design, mei, Role.Member);
   await invitations.create(design, alex, 'sam@rally.test', 'DEMOJOIN2026');
 
   await db.kysely.destroy();

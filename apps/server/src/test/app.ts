@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
+import { freshIpApi } from './factories.js';
 
 /** Which database this run uses: PostgreSQL when TEST_DATABASE_URL is set, else SQLite files. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -27,6 +29,7 @@ export interface TestApp {
     token?: string,
     extra?: Partial<InjectOptions>,
   ) => Promise<LightMyRequestResponse>;
+  /** Closes the app and removes its database; a second call waits for the first. */
   close: () => Promise<void>;
 }
 
@@ -87,6 +90,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     throw err;
   }
 
+  let closing: Promise<void> | undefined;
   return {
     app,
     db,
@@ -106,9 +110,37 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
           }).filter(([, v]) => v !== undefined),
         ),
       } as InjectOptions),
-    close: async () => {
-      await app.close();
-      await cleanUp();
+    close: () => (closing ??= app.close().then(cleanUp)),
+  };
+}
+
+/**
+ * One app for the file (or the `describe` it is called in): builds it before the tests and closes
+ * it after them. The handle's members read the app once it is built, so use them inside tests and
+ * hooks. Its `api` calls each come from a fresh client address (unless `remoteAddress` is given),
+ * so tests sharing the app never share a per-IP rate-limit bucket.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(env);
+  });
+  afterAll(() => built?.close());
+  const current = (): TestApp => {
+    if (!built) throw new Error('useTestApp: the app is built in beforeAll; use it inside tests and hooks');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
     },
+    get db() {
+      return current().db;
+    },
+    get config() {
+      return current().config;
+    },
+    api: freshIpApi(current),
+    close: () => current().close(),
   };
 }

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { CodePurpose } from '../db/schema.js';
 import type { TestApp } from './app.js';
@@ -43,6 +44,12 @@ export async function lastMailedCode(t: TestApp, email: string): Promise<string>
   const code = /\b(\d{6})\b/.exec(mail.text_body)?.[1];
   expect(code, 'a 6-digit code in the mail').toBeDefined();
   return code!;
+}
+
+/** A 422 whose message, and the one message of `field`, is `message`. */
+export function expectInvalid(res: LightMyRequestResponse, field: string, message: string): void {
+  expect(res.statusCode, res.body).toBe(422);
+  expect(res.json()).toMatchObject({ message, errors: { [field]: [message] } });
 }
 
 /** A six-digit code that differs from `code` (a guess that is surely wrong). */

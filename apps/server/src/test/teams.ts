@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { InvitationDto, MemberDto, TeamDto } from '@rally/contract';
+import { Role, type InvitationDto, type MemberDto, type TeamDto } from '@rally/contract';
+import { TeamsRepository } from '../modules/teams/repository.js';
 import type { TestApp } from './app.js';
 import { uniqueIp, type SignedUpUser } from './factories.js';
 
@@ -66,6 +67,22 @@ export async function createTeam(
   const res = await t.api('POST', 'user/team', { name }, owner.token);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ data: TeamDto }>().data;
+}
+
+/**
+ * A team written straight to the database by the real repository (its owner seated as role 2), as
+ * the owner's list shows it: for set-ups where creating the team is not the point. `createTeam`
+ * is the same through the API.
+ */
+export async function buildTeam(
+  t: TestApp,
+  owner: SignedUpUser,
+  name = `Team ${randomBytes(4).toString('hex')}`,
+): Promise<TeamDto> {
+  const id = await new TeamsRepository(t.db.kysely).createTeam(owner.id, name, false, Role.Owner);
+  const res = await t.api('GET', `user/teams?team_id=${id}`, undefined, owner.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: TeamDto[] }>().data[0]!;
 }
 
 /** The pending invitation code for `user` to `teamId`, read from the DB as the invitee's mail would show it. */

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Messages, Timing } from '@rally/contract';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import {
-  freshIpApi,
   buildUser,
+  expectInvalid,
   expireCodes,
   lastMailedCode,
   mailsTo,
@@ -15,26 +15,15 @@ import {
 } from '../../test/factories.js';
 
 describe('verification codes', () => {
-  // One app for the file: every test uses its own accounts and client addresses.
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-  const api = freshIpApi(() => t);
+  // One app for the file: every test uses its own accounts, and each call its own client address.
+  const t = useTestApp();
 
   const verify = (email: string, verification_code: string, remoteAddress = uniqueIp()) =>
-    api('POST', 'verify-account', { email, verification_code }, undefined, { remoteAddress });
-  const resend = (email: string) =>
-    api('POST', 'resend-verification-code', { email }, undefined, { remoteAddress: uniqueIp() });
+    t.api('POST', 'verify-account', { email, verification_code }, undefined, { remoteAddress });
+  const resend = (email: string) => t.api('POST', 'resend-verification-code', { email });
 
-  const expectCodeRejected = (res: Awaited<ReturnType<typeof verify>>) => {
-    expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toMatchObject({
-      message: Messages.codeInvalid,
-      errors: { verification_code: [Messages.codeInvalid] },
-    });
-  };
+  const expectCodeRejected = (res: Awaited<ReturnType<typeof verify>>) =>
+    expectInvalid(res, 'verification_code', Messages.codeInvalid);
 
   describe('POST verify-account', () => {
     it('verifies with the mailed code: 200 with the user and a token that opens the profile', async () => {
@@ -48,7 +37,7 @@ describe('verification codes', () => {
       expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(res.body).not.toMatch(/password/i);
 
-      const me = await api('GET', 'user/profile', undefined, data.token);
+      const me = await t.api('GET', 'user/profile', undefined, data.token);
       expect(me.statusCode, me.body).toBe(200);
       expect(me.json().data).toMatchObject({ id: u.id, email: u.email });
       expect(me.json().data.token).toBeUndefined();
@@ -63,7 +52,7 @@ describe('verification codes', () => {
     it('a wrong code: 422 with errors.verification_code, and the account stays unverified', async () => {
       const u = await registerUser(t);
       expectCodeRejected(await verify(u.email, otherCode(u.code)));
-      const login = await api('POST', 'login', { email: u.email, password: u.password });
+      const login = await t.api('POST', 'login', { email: u.email, password: u.password });
       expect(login.statusCode).toBe(403);
       // The right code still works after one wrong try.
       expect((await verify(u.email, u.code)).statusCode).toBe(200);
@@ -73,7 +62,7 @@ describe('verification codes', () => {
       const u = await registerUser(t);
       for (let i = 0; i < Timing.codeMaxAttempts; i++) expectCodeRejected(await verify(u.email, otherCode(u.code)));
       expectCodeRejected(await verify(u.email, u.code));
-      expect((await api('POST', 'login', { email: u.email, password: u.password })).statusCode).toBe(403);
+      expect((await t.api('POST', 'login', { email: u.email, password: u.password })).statusCode).toBe(403);
     });
 
     it(`${Timing.codeMaxAttempts - 1} wrong tries leave the code usable`, async () => {
@@ -137,7 +126,7 @@ describe('verification codes', () => {
     });
 
     it('validates its input with the contract messages', async () => {
-      const missing = await api('POST', 'verify-account', {}, undefined, { remoteAddress: uniqueIp() });
+      const missing = await t.api('POST', 'verify-account', {});
       expect(missing.statusCode).toBe(422);
       expect(missing.json().errors).toEqual({
         email: [Messages.emailRequired],

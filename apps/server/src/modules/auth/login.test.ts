@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Messages } from '@rally/contract';
-import { buildTestApp, type TestApp } from '../../test/app.js';
-import {
-  freshIpApi,
-  buildUser,
-  login,
-  loginToken,
-  profileStatus,
-  registerUser,
-  uniqueEmail,
-} from '../../test/factories.js';
+import { useTestApp } from '../../test/app.js';
+import { buildUser, login, loginToken, profileStatus, registerUser, uniqueEmail } from '../../test/factories.js';
 
 describe('sessions', () => {
-  // One app for the file: every test uses its own accounts and client addresses.
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-  const api = freshIpApi(() => t);
+  // One app for the file: every test uses its own accounts, and each call its own client address.
+  const t = useTestApp();
 
   describe('POST login', () => {
     it('signs in: 200 with the user and a working token', async () => {
@@ -86,7 +73,7 @@ describe('sessions', () => {
     });
 
     it('validates its input (spec §5: e-mail valid and required, password min 4)', async () => {
-      const empty = await api('POST', 'login', {});
+      const empty = await t.api('POST', 'login', {});
       expect(empty.statusCode).toBe(422);
       expect(empty.json().errors).toEqual({ email: [Messages.emailRequired], password: [Messages.passwordRequired] });
       const short = await login(t, 'nope', 'abc');
@@ -99,32 +86,32 @@ describe('sessions', () => {
       const u = await buildUser(t);
       const second = await loginToken(t, u.email, u.password);
 
-      const res = await api('POST', 'logout', undefined, u.token);
+      const res = await t.api('POST', 'logout', undefined, u.token);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ data: null, message: Messages.loggedOut });
 
       expect(await profileStatus(t, u.token)).toBe(401);
       expect(await profileStatus(t, second)).toBe(200);
       // A revoked token cannot log out again.
-      expect((await api('POST', 'logout', undefined, u.token)).statusCode).toBe(401);
+      expect((await t.api('POST', 'logout', undefined, u.token)).statusCode).toBe(401);
     });
 
     it('does not touch the sessions of other users', async () => {
       const a = await buildUser(t);
       const b = await buildUser(t);
-      await api('POST', 'logout', undefined, a.token);
+      await t.api('POST', 'logout', undefined, a.token);
       expect(await profileStatus(t, b.token)).toBe(200);
     });
 
     it('needs a token: 401 with the envelope', async () => {
-      const res = await api('POST', 'logout');
+      const res = await t.api('POST', 'logout');
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: Messages.unauthenticated, code: 'unauthenticated' });
     });
 
     it('after logout the user can sign in again', async () => {
       const u = await buildUser(t);
-      await api('POST', 'logout', undefined, u.token);
+      await t.api('POST', 'logout', undefined, u.token);
       const token = await loginToken(t, u.email, u.password);
       expect(await profileStatus(t, token)).toBe(200);
     });

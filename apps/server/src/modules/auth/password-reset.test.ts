@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Messages, Timing } from '@rally/contract';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import {
-  freshIpApi,
   buildUser,
+  expectInvalid,
   expireCodes,
   lastMailedCode,
   login,
@@ -13,19 +13,13 @@ import {
   profileStatus,
   registerUser,
   uniqueEmail,
-  uniqueIp,
 } from '../../test/factories.js';
 
 describe('password reset', () => {
-  // One app for the file: every test uses its own accounts and client addresses.
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-  const api = freshIpApi(() => t);
+  // One app for the file: every test uses its own accounts, and each call its own client address.
+  const t = useTestApp();
 
-  const post = (path: string, body: unknown) => api('POST', path, body, undefined, { remoteAddress: uniqueIp() });
+  const post = (path: string, body: unknown) => t.api('POST', path, body);
   const forgot = (email: string) => post('forgot-password', { email });
   const checkToken = (email: string, token: string) => post('verify-reset-token', { email, token });
   const reset = (email: string, token: string, password: string, password_confirmation = password) =>
@@ -37,13 +31,8 @@ describe('password reset', () => {
     return lastMailedCode(t, email);
   };
 
-  const expectTokenRejected = (res: Awaited<ReturnType<typeof post>>) => {
-    expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toMatchObject({
-      message: Messages.resetCodeInvalid,
-      errors: { token: [Messages.resetCodeInvalid] },
-    });
-  };
+  const expectTokenRejected = (res: Awaited<ReturnType<typeof post>>) =>
+    expectInvalid(res, 'token', Messages.resetCodeInvalid);
 
   describe('POST forgot-password', () => {
     it('answers a known and an unknown e-mail with the same status and body; only the known one gets mail', async () => {

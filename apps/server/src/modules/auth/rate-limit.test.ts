@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Messages } from '@rally/contract';
-import { buildTestApp, type TestApp } from '../../test/app.js';
-import { freshIpApi, buildUser, login, uniqueEmail, uniqueIp } from '../../test/factories.js';
+import { useTestApp, type TestApp } from '../../test/app.js';
+import { buildUser, login, uniqueEmail, uniqueIp } from '../../test/factories.js';
 
 type Res = Awaited<ReturnType<TestApp['api']>>;
 
@@ -17,13 +17,8 @@ function expectLimited(res: Res, windowSeconds: number) {
 }
 
 describe('rate limits on auth routes', () => {
-  // One app for the file: every test uses its own accounts and client addresses.
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-  const api = freshIpApi(() => t);
+  // One app for the file: every test uses its own accounts, and each call its own client address.
+  const t = useTestApp();
 
   it('the 11th login within a minute from one IP gets 429 with Retry-After, whatever the account', async () => {
     const ip = uniqueIp();
@@ -58,12 +53,12 @@ describe('rate limits on auth routes', () => {
   it('limits code guesses per account across IPs', async () => {
     const email = uniqueEmail();
     for (let i = 0; i < 10; i++) {
-      const res = await api('POST', 'verify-account', { email, verification_code: '000000' }, undefined, {
+      const res = await t.api('POST', 'verify-account', { email, verification_code: '000000' }, undefined, {
         remoteAddress: uniqueIp(),
       });
       expect(res.statusCode).toBe(422);
     }
-    const res = await api('POST', 'verify-account', { email, verification_code: '000000' }, undefined, {
+    const res = await t.api('POST', 'verify-account', { email, verification_code: '000000' }, undefined, {
       remoteAddress: uniqueIp(),
     });
     expectLimited(res, 60);
@@ -72,11 +67,11 @@ describe('rate limits on auth routes', () => {
   it('limits forgot-password to 3 per account in 10 minutes', async () => {
     const u = await buildUser(t);
     for (let i = 0; i < 3; i++) {
-      const res = await api('POST', 'forgot-password', { email: u.email }, undefined, { remoteAddress: uniqueIp() });
+      const res = await t.api('POST', 'forgot-password', { email: u.email }, undefined, { remoteAddress: uniqueIp() });
       expect(res.statusCode).toBe(200);
     }
     expectLimited(
-      await api('POST', 'forgot-password', { email: u.email }, undefined, { remoteAddress: uniqueIp() }),
+      await t.api('POST', 'forgot-password', { email: u.email }, undefined, { remoteAddress: uniqueIp() }),
       600,
     );
   });
@@ -92,9 +87,9 @@ describe('rate limits on auth routes', () => {
     const ip = uniqueIp();
     // Each call names another account, so only the per-IP limit can apply.
     for (let i = 0; i < 10; i++) {
-      const res = await api('POST', path, { email: uniqueEmail() }, undefined, { remoteAddress: ip });
+      const res = await t.api('POST', path, { email: uniqueEmail() }, undefined, { remoteAddress: ip });
       expect(res.statusCode, `${path} call ${i + 1}: ${res.body}`).not.toBe(429);
     }
-    expectLimited(await api('POST', path, { email: uniqueEmail() }, undefined, { remoteAddress: ip }), 60);
+    expectLimited(await t.api('POST', path, { email: uniqueEmail() }, undefined, { remoteAddress: ip }), 60);
   });
 });

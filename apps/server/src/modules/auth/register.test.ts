@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Messages } from '@rally/contract';
-import { buildTestApp, type TestApp } from '../../test/app.js';
-import { freshIpApi, lastMailedCode, mailsTo, uniqueEmail, userCount, userInput } from '../../test/factories.js';
+import { useTestApp } from '../../test/app.js';
+import { lastMailedCode, mailsTo, uniqueEmail, userCount, userInput } from '../../test/factories.js';
 
 const validBody = () => {
   const u = userInput();
@@ -9,15 +9,10 @@ const validBody = () => {
 };
 
 describe('POST register', () => {
-  // One app for the file: every test uses its own accounts and client addresses.
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-  const api = freshIpApi(() => t);
+  // One app for the file: every test uses its own accounts, and each call its own client address.
+  const t = useTestApp();
 
-  const register = (body: unknown) => api('POST', 'register', body);
+  const register = (body: unknown) => t.api('POST', 'register', body);
 
   it('creates an unverified account: 201 with the user shape, no secret in it', async () => {
     const body = validBody();
@@ -62,7 +57,7 @@ describe('POST register', () => {
     expect(mails[0]!.status).toBe('logged');
     // The code in the mail is the one that verifies the account.
     const code = await lastMailedCode(t, body.email);
-    const verified = await api('POST', 'verify-account', { email: body.email, verification_code: code });
+    const verified = await t.api('POST', 'verify-account', { email: body.email, verification_code: code });
     expect(verified.statusCode, verified.body).toBe(200);
   });
 

@@ -36,28 +36,20 @@ export interface AuthServiceDeps {
 }
 
 /** The principal of a user row: everything but the password hash and bookkeeping. */
-export const principalFrom = ({
-  id,
-  first_name,
-  last_name,
-  email,
-  avatar,
-  email_verified_at,
-  created_at,
-}: UserRow): Principal => ({
-  id,
-  first_name,
-  last_name,
-  email,
-  avatar,
-  email_verified_at,
-  created_at,
+export const principalFrom = (row: UserRow): Principal => ({
+  id: row.id,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  email: row.email,
+  avatar: row.avatar,
+  email_verified_at: row.email_verified_at,
+  created_at: row.created_at,
 });
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
-  async register(input: RegisterData): Promise<UserRow> {
+  async register(input: RegisterData): Promise<Principal> {
     const { repo } = this.deps;
     if (await repo.findUserByEmail(input.email)) throw validation({ email: [Messages.emailTaken] });
     const now = nowIso();
@@ -74,7 +66,7 @@ export class AuthService {
     if (!user) throw validation({ email: [Messages.emailTaken] });
     await this.deps.onUserCreated?.(user.id);
     await this.sendVerificationCode(user);
-    return user;
+    return principalFrom(user);
   }
 
   /** Sends a new code when the account exists and is unverified; answers the same either way. */
@@ -83,7 +75,7 @@ export class AuthService {
     if (user && !user.email_verified_at) await this.sendVerificationCode(user);
   }
 
-  async verifyAccount(input: VerifyAccountData): Promise<{ user: UserRow; token: string }> {
+  async verifyAccount(input: VerifyAccountData): Promise<{ user: Principal; token: string }> {
     const { repo } = this.deps;
     const user = await repo.findUserByEmail(input.email);
     if (!user) throw validation({ verification_code: [Messages.codeInvalid] });
@@ -91,16 +83,16 @@ export class AuthService {
     await this.useCode(user.id, 'verify', input.verification_code, 'verification_code', Messages.codeInvalid, true);
     await repo.markVerified(user.id);
     const verified = (await repo.findUserById(user.id))!;
-    return { user: verified, token: await this.issueToken(verified.id) };
+    return { user: principalFrom(verified), token: await this.issueToken(verified.id) };
   }
 
-  async login(input: LoginData): Promise<{ user: UserRow; token: string }> {
+  async login(input: LoginData): Promise<{ user: Principal; token: string }> {
     const user = await this.deps.repo.findUserByEmail(input.email);
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
     if (!user || !ok) throw validation({ email: [Messages.invalidCredentials] }, Messages.invalidCredentials);
     // Only someone who knows the password learns that the account waits for its code.
     if (!user.email_verified_at) throw forbidden(Messages.accountNotVerified, 'account_not_verified');
-    return { user, token: await this.issueToken(user.id) };
+    return { user: principalFrom(user), token: await this.issueToken(user.id) };
   }
 
   /** Resolves a bearer token to its session, or undefined. */
@@ -167,7 +159,7 @@ export class AuthService {
     return token;
   }
 
-  private async sendVerificationCode(user: UserRow): Promise<void> {
+  private async sendVerificationCode(user: Pick<UserRow, 'id' | 'email' | 'first_name'>): Promise<void> {
     const code = newCode();
     await this.deps.repo.replaceCode(user.id, 'verify', hashCode(this.deps.secret, code), isoAfter(Timing.codeTtlMs));
     const url = new URL('/verify-account', this.deps.publicUrl).toString();

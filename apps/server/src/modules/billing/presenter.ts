@@ -1,17 +1,39 @@
-import { PlanLabel, type SubscriptionDto } from '@rally/contract';
+import { PlanLabel, type CoachFacts, type SubscriptionDto } from '@rally/contract';
 import type { SubscriptionRow } from '../../db/schema.js';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** The columns of a subscription that decide the Coach plan. */
+type FactColumns = Pick<SubscriptionRow, 'plan' | 'stripe_status' | 'trial_ends_at' | 'has_payment_method'>;
+/** The same columns read through a left join: all null for an account without a subscription. */
+export type CoachFactsRow = { [K in keyof FactColumns]: FactColumns[K] | null };
+
+const coachFacts = (row: FactColumns): CoachFacts => ({
+  name: row.plan,
+  stripe_status: row.stripe_status,
+  trial_ends_at: row.trial_ends_at,
+  has_payment_method: row.has_payment_method === 1,
+});
+
+/** The facts the contract's `isCoach` reads, from a left-joined subscription; null when there is none. */
+export function presentCoachFacts(row: CoachFactsRow): CoachFacts | null {
+  const { plan, stripe_status, has_payment_method } = row;
+  if (plan === null || stripe_status === null) return null;
+  return coachFacts({
+    plan,
+    stripe_status,
+    trial_ends_at: row.trial_ends_at,
+    has_payment_method: has_payment_method ?? 0,
+  });
+}
 
 /** The API shape of a subscription (spec §3); `now` is passed so the flag is testable. */
 export function presentSubscription(row: SubscriptionRow, now: Date = new Date()): SubscriptionDto {
   const endsIn = row.trial_ends_at ? Date.parse(row.trial_ends_at) - now.getTime() : Number.NaN;
   return {
-    name: row.plan,
+    ...coachFacts(row),
     title: PlanLabel[row.plan],
-    stripe_status: row.stripe_status,
     next_invoice_at: row.next_invoice_at,
-    trial_ends_at: row.trial_ends_at,
     // The field keeps the spec's spelling. True on the trial's last day.
     trail_will_end_tomorrow: row.stripe_status === 'trialing' && endsIn > 0 && endsIn <= DAY,
     action_performed_by: row.action_performed_by,

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Insertable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, SubscriptionRow, SubscriptionsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 
@@ -35,6 +34,15 @@ export class BillingRepository {
       .insertInto('subscriptions')
       .values(subscriptionValues(userId, { plan: 'Premium', stripe_status: 'trialing', trial_ends_at: trialEndsAt }))
       .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+
+  /** Changes a user's subscription (as the billing provider's webhook would). */
+  async update(userId: number, changes: Omit<Updateable<SubscriptionsTable>, 'id' | 'user_id'>): Promise<void> {
+    await this.db
+      .updateTable('subscriptions')
+      .set({ ...changes, updated_at: nowIso() })
+      .where('user_id', '=', userId)
       .execute();
   }
 

@@ -23,16 +23,12 @@ export class BillingService {
     return row ?? { id: 0, ...subscriptionValues(userId) };
   }
 
-  /** Premium, active or trialing: may create engagements and invite (spec §6). */
-  async isCoach(userId: number): Promise<boolean> {
-    const row = await this.subscriptionOf(userId);
-    // A trial past its end counts as over at once, before the expiry job has run.
-    const trialOver =
-      row.stripe_status === 'trialing' &&
-      !row.has_payment_method &&
-      !!row.trial_ends_at &&
-      Date.parse(row.trial_ends_at) <= Date.now();
-    return !trialOver && isCoach(presentSubscription(row));
+  /**
+   * Premium, active or trialing (spec §6): may create engagements and invite. The contract's
+   * `isCoach` decides, so a trial past its end counts as over before the expiry job has run.
+   */
+  async isCoach(userId: number, now: Date = new Date()): Promise<boolean> {
+    return isCoach(presentSubscription(await this.subscriptionOf(userId), now), now);
   }
 
   /** The scheduled job: ended trials without a payment method move to the Member plan. */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Messages, type SubscriptionDto, type TeamDto } from '@rally/contract';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { buildUser, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
 import { addMembers, createTeam, invite, seatMembers, setPlan, teamsOf } from '../../test/teams.js';
 import { BillingRepository } from './repository.js';
@@ -11,15 +11,12 @@ const TRIAL_DAYS = 9;
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-let t: TestApp;
+const t = useTestApp({ TRIAL_DAYS: String(TRIAL_DAYS) });
 /** The trial job as the schedule runs it, over the test database. */
 let billing: BillingService;
-
-beforeAll(async () => {
-  t = await buildTestApp({ TRIAL_DAYS: String(TRIAL_DAYS) });
+beforeAll(() => {
   billing = new BillingService(new BillingRepository(t.db.kysely), TRIAL_DAYS);
 });
-afterAll(() => t.close());
 
 async function subscriptionOf(user: SignedUpUser): Promise<SubscriptionDto> {
   const res = await t.api('GET', 'user/subscription', undefined, user.token);
@@ -184,6 +181,25 @@ describe('inactive teams and ended trials', () => {
     const res = await invite(t, team.id, [uniqueEmail('x')], coach.token);
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().message).toBe(Messages.needCoachPlan);
+  });
+});
+
+describe('a trial that ended a moment ago, before the expiry job ran', () => {
+  it("makes the owner's team inactive at once: listed as inactive, and an admin's invite is refused", async () => {
+    const [coach, admin] = await Promise.all([buildUser(t), buildUser(t)]);
+    const team = await createTeam(t, coach, 'Lapsing Team');
+    await seatMembers(t, team.id, [{ user: admin, role: 3 }]);
+    expect((await teamsOf(t, admin)).find((x) => x.id === team.id)?.status).toBe('active');
+
+    // No payment method on file, and the job has not run: still 'trialing' in the database.
+    await setTrialEnd(coach, new Date(Date.now() - 1000));
+    expect((await subscriptionOf(coach)).stripe_status).toBe('trialing');
+
+    for (const viewer of [coach, admin])
+      expect((await teamsOf(t, viewer)).find((x) => x.id === team.id)?.status).toBe('inactive');
+    const res = await invite(t, team.id, [uniqueEmail('late')], admin.token);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toMatchObject({ message: Messages.teamInactive, code: 'team_inactive' });
   });
 });
 

@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Messages, type InvitationDto, type TeamDto } from '@rally/contract';
-import { buildTestApp, type TestApp } from '../../test/app.js';
-import { buildUser, mailsTo, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/app.js';
+import { buildUser, expectInvalid, mailsTo, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
 import { addMembers, createTeam, invite, join, membersOf, pendingCode, pendingOf } from '../../test/teams.js';
 
-let t: TestApp;
+const t = useTestApp();
 let coach: SignedUpUser;
 let member: SignedUpUser;
 /** One team for the cases that only add invitations; cases that need a clean slate make their own. */
 let team: TeamDto;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   [coach, member] = await Promise.all([buildUser(t, { first_name: 'Cora', last_name: 'Coach' }), buildUser(t)]);
   team = await createTeam(t, coach, 'Invite Lab');
   await addMembers(t, team.id, coach, [member]);
 });
-afterAll(() => t.close());
 
 const invitationRows = (teamId: number, email: string) =>
   t.db.kysely.selectFrom('invitations').selectAll().where('team_id', '=', teamId).where('email', '=', email).execute();
@@ -173,11 +171,7 @@ describe('pending, join and reject', () => {
     expect(res.json().data).toMatchObject({ id: team.id, role_id: 4 });
 
     const again = await join(t, code, user.token);
-    expect(again.statusCode, again.body).toBe(422);
-    expect(again.json()).toMatchObject({
-      message: Messages.joinCodeInvalid,
-      errors: { invitation_code: [Messages.joinCodeInvalid] },
-    });
+    expectInvalid(again, 'invitation_code', Messages.joinCodeInvalid);
     expect((await membersOf(t, team.id, coach)).filter((m) => m.id === user.id)).toHaveLength(1);
   });
 

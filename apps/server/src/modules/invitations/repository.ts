@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { lockRows } from '../../db/dialect.js';
 import type { Database, InvitationRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 
@@ -18,17 +19,29 @@ export interface PendingInvitationRow {
 export class InvitationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The pending invitation codes of a team for these e-mails, by e-mail. */
-  async pendingCodes(teamId: number, emails: string[], db: Kysely<Database> = this.db): Promise<Map<string, string>> {
-    if (emails.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('invitations')
-      .select(['email', 'code'])
-      .where('team_id', '=', teamId)
-      .where('email', 'in', emails)
-      .where('status', '=', 'pending')
-      .execute();
-    return new Map(rows.map((r) => [r.email, r.code]));
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  /**
+   * The pending code of the team for each e-mail: the one it has, or a new one from `newCode`.
+   * Find-or-create under the team's row lock, so two invites at the same moment make one
+   * invitation.
+   */
+  pendingCodesFor(
+    teamId: number,
+    invitorId: number,
+    emails: string[],
+    newCode: () => string,
+  ): Promise<Map<string, string>> {
+    return this.transaction(async (trx) => {
+      await trx.selectFrom('teams').select('id').where('id', '=', teamId).$call(lockRows(trx)).execute();
+      const codes = await this.pendingCodes(teamId, emails, trx);
+      const fresh = emails.filter((e) => !codes.has(e)).map((email) => ({ email, code: newCode() }));
+      await this.createMany(teamId, invitorId, fresh, trx);
+      for (const f of fresh) codes.set(f.email, f.code);
+      return codes;
+    });
   }
 
   /** A pending invitation by its code, only when it was sent to this e-mail. */
@@ -46,7 +59,7 @@ export class InvitationsRepository {
     await this.createMany(teamId, invitorId, [{ email, code }]);
   }
 
-  async createMany(
+  private async createMany(
     teamId: number,
     invitorId: number,
     invitations: { email: string; code: string }[],
@@ -71,23 +84,23 @@ export class InvitationsRepository {
       .execute();
   }
 
-  /** Existing members among these e-mails. */
-  async memberEmails(teamId: number, emails: string[]): Promise<Set<string>> {
-    if (emails.length === 0) return new Set();
-    const rows = await this.db
-      .selectFrom('team_members')
-      .innerJoin('users', 'users.id', 'team_members.user_id')
-      .select('users.email')
-      .where('team_members.team_id', '=', teamId)
-      .where('users.email', 'in', emails)
-      .execute();
-    return new Set(rows.map((r) => r.email));
-  }
-
   async existingAccounts(emails: string[]): Promise<Set<string>> {
     if (emails.length === 0) return new Set();
     const rows = await this.db.selectFrom('users').select('email').where('email', 'in', emails).execute();
     return new Set(rows.map((r) => r.email));
+  }
+
+  /** The pending invitation codes of a team for these e-mails, by e-mail. */
+  private async pendingCodes(teamId: number, emails: string[], db: Kysely<Database>): Promise<Map<string, string>> {
+    if (emails.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('invitations')
+      .select(['email', 'code'])
+      .where('team_id', '=', teamId)
+      .where('email', 'in', emails)
+      .where('status', '=', 'pending')
+      .execute();
+    return new Map(rows.map((r) => [r.email, r.code]));
   }
 
   private pendingFor(email: string) {

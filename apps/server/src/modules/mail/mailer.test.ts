@@ -99,16 +99,20 @@ describe('mail over SMTP', () => {
     return t.api('POST', 'register', { ...u, password_confirmation: u.password });
   };
 
+  /** Signs up a new address (201) and waits until its verification mail has been handed on or has failed. */
+  const signUp = async (t: TestApp) => {
+    const email = uniqueEmail();
+    const res = await register(t, email);
+    expect(res.statusCode, res.body).toBe(201);
+    return { email, row: await deliveredRow(t, email) };
+  };
+
   it('delivers the verification mail with the code in its plain-text part; the outbox says sent', async () => {
     const smtp = await startSmtp();
     cleanups.push(smtp.close);
     const t = await appWith({ SMTP_URL: smtp.url, MAIL_FROM: 'Rally Test <rally@example.test>' });
 
-    const email = uniqueEmail();
-    const res = await register(t, email);
-    expect(res.statusCode, res.body).toBe(201);
-
-    const row = await deliveredRow(t, email);
+    const { email, row } = await signUp(t);
     expect(row).toMatchObject({ status: 'sent', error: null });
     expect(row.sent_at).not.toBeNull();
 
@@ -131,10 +135,7 @@ describe('mail over SMTP', () => {
     cleanups.push(smtp.close);
     const t = await appWith({ SMTP_URL: smtp.url });
 
-    const email = uniqueEmail();
-    const res = await register(t, email);
-    expect(res.statusCode, res.body).toBe(201);
-    const row = await deliveredRow(t, email);
+    const { email, row } = await signUp(t);
     expect(row.status).toBe('failed');
     expect(row.error).toMatch(/550|mailbox unavailable/);
     expect(row.sent_at).toBeNull();
@@ -147,10 +148,7 @@ describe('mail over SMTP', () => {
     const smtp = await startSmtp();
     await smtp.close(); // the port is now closed
     const t = await appWith({ SMTP_URL: smtp.url });
-    const email = uniqueEmail();
-    const res = await register(t, email);
-    expect(res.statusCode, res.body).toBe(201);
-    const row = await deliveredRow(t, email);
+    const { row } = await signUp(t);
     expect(row.status).toBe('failed');
     expect(row.error).toBeTruthy();
   });

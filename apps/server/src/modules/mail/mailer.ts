@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.js';
-import { nowIso } from '../../lib/clock.js';
+import { OutboxRepository } from './repository.js';
 
 export interface MailMessage {
   to: string;
@@ -23,6 +23,7 @@ export interface Mailer {
 }
 
 export interface MailerOptions {
+  /** The database of the outbox. */
   db: Kysely<Database>;
   log: FastifyBaseLogger;
   smtpUrl?: string | undefined;
@@ -48,6 +49,7 @@ const SMTP_DEFAULTS = {
  * read the code.
  */
 export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer {
+  const outbox = new OutboxRepository(db);
   // Settings in the URL's query (e.g. ?greetingTimeout=) still win over these defaults.
   const transport: Transporter | undefined = smtpUrl
     ? nodemailer.createTransport({ ...SMTP_DEFAULTS, url: smtpUrl })
@@ -57,34 +59,17 @@ export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer 
   async function deliver(id: number, message: MailMessage, via: Transporter): Promise<void> {
     try {
       await via.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-      await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: nowIso() }).where('id', '=', id).execute();
+      await outbox.markDone(id, 'sent');
     } catch (err) {
       // The account change stands; the outbox keeps the failure for an operator to see.
       log.error({ err, mailTo: message.to }, 'mail delivery failed');
-      await db
-        .updateTable('mail_outbox')
-        .set({ status: 'failed', error: err instanceof Error ? err.message : String(err) })
-        .where('id', '=', id)
-        .execute();
+      await outbox.markFailed(id, err instanceof Error ? err.message : String(err));
     }
   }
 
   return {
     async send(message) {
-      const row = await db
-        .insertInto('mail_outbox')
-        .values({
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html ?? null,
-          status: 'pending',
-          error: null,
-          created_at: nowIso(),
-          sent_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await outbox.record(message);
 
       if (!transport) {
         // One readable line (the subject carries the code), the full text beside it.
@@ -92,15 +77,11 @@ export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer 
           { mailTo: message.to, text: message.text },
           `mail to ${message.to} (no SMTP_URL set): ${message.subject}`,
         );
-        await db
-          .updateTable('mail_outbox')
-          .set({ status: 'logged', sent_at: nowIso() })
-          .where('id', '=', row.id)
-          .execute();
+        await outbox.markDone(id, 'logged');
         return;
       }
-      const delivery = deliver(row.id, message, transport)
-        .catch((err: unknown) => log.error({ err, outboxId: row.id }, 'could not record the delivery result'))
+      const delivery = deliver(id, message, transport)
+        .catch((err: unknown) => log.error({ err, outboxId: id }, 'could not record the delivery result'))
         .finally(() => deliveries.delete(delivery));
       deliveries.add(delivery);
     },

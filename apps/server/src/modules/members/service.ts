@@ -1,38 +1,36 @@
-import { Messages, Role, type MemberDto } from '@rally/contract';
-import { forbidden, notFound } from '../../http/errors.js';
-import { canLead, isOwner, requireMembership } from '../teams/policy.js';
-import { presentMember } from '../teams/presenter.js';
-import type { TeamsRepository } from '../teams/repository.js';
+import type { MemberDto } from '@rally/contract';
+import { notFound } from '../../http/errors.js';
+import { presentMember } from './presenter.js';
+import type { MembersRepository } from './repository.js';
+import type { TeamAccess } from './team-access.js';
 
 export class MembersService {
-  constructor(private readonly repo: TeamsRepository) {}
+  constructor(
+    private readonly members: MembersRepository,
+    private readonly access: TeamAccess,
+  ) {}
 
   async list(userId: number, teamId: number): Promise<MemberDto[]> {
-    const me = await requireMembership(this.repo, teamId, userId);
-    return (await this.repo.members(teamId)).map((m) => presentMember(m, canLead(me.role_id)));
+    const viewer = await this.access.viewer(userId, teamId);
+    const withEmail = this.access.seesEmails(viewer);
+    return (await this.members.list(teamId)).map((m) => presentMember(m, withEmail));
   }
 
-  /** Member ↔ Admin by roles 2 and 3; the Super Admin's role never changes (spec §4, §6). */
+  /** Member ↔ Admin; the Super Admin's role never changes (spec §4, §6). */
   async changeRole(userId: number, teamId: number, targetId: number, roleId: number): Promise<MemberDto> {
-    const me = await requireMembership(this.repo, teamId, userId);
-    if (!canLead(me.role_id)) throw forbidden();
-    const target = await this.repo.member(teamId, targetId);
-    if (!target) throw notFound();
-    if (isOwner(target.role_id)) throw forbidden(Messages.ownerRoleFixed, 'owner_role_fixed');
-    await this.repo.setRole(teamId, targetId, roleId);
-    const updated = (await this.repo.members(teamId)).find((m) => m.id === targetId);
+    const viewer = await this.access.viewer(userId, teamId);
+    await this.access.member(viewer, 'member.changeRole', targetId);
+    await this.members.setRole(teamId, targetId, roleId);
+    const [updated] = await this.members.list(teamId, targetId);
     // Removed at the same moment: nothing left to present.
     if (!updated) throw notFound();
-    return presentMember(updated, true);
+    return presentMember(updated, this.access.seesEmails(viewer));
   }
 
-  /** Roles 2 and 3 remove others; anyone but the Super Admin may leave (remove themselves). */
+  /** Leads remove others; anyone but the Super Admin may leave (remove themselves). */
   async remove(userId: number, teamId: number, targetId: number): Promise<void> {
-    const me = await requireMembership(this.repo, teamId, userId);
-    if (targetId !== userId && !canLead(me.role_id)) throw forbidden();
-    const target = await this.repo.member(teamId, targetId);
-    if (!target) throw notFound();
-    if (target.role_id === Role.Owner) throw forbidden(Messages.ownerCannotBeRemoved, 'owner_cannot_be_removed');
-    await this.repo.removeMember(teamId, targetId);
+    const viewer = await this.access.viewer(userId, teamId);
+    await this.access.member(viewer, 'member.remove', targetId);
+    await this.members.remove(teamId, targetId);
   }
 }

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Messages } from '@rally/contract';
-import { buildTestApp, type TestApp } from '../../test/app.js';
-import { freshIpApi, buildUser, login, loginToken, profileStatus, type SignedUpUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/app.js';
+import { buildUser, login, loginToken, profileStatus, type SignedUpUser } from '../../test/factories.js';
 
 describe('POST user/profile/password', () => {
-  // One app for the file: every test uses its own accounts and client addresses.
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-  const api = freshIpApi(() => t);
+  // One app for the file: every test uses its own accounts, and each call its own client address.
+  const t = useTestApp();
 
   const change = (token: string | undefined, body: Record<string, unknown>) =>
-    api('POST', 'user/profile/password', body, token);
+    t.api('POST', 'user/profile/password', body, token);
   const bodyFor = (u: SignedUpUser, overrides: Record<string, unknown> = {}) => ({
     old_password: u.password,
     password: 'brand-new',

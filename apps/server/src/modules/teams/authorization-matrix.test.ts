@@ -1,17 +1,20 @@
 /**
  * Spec §6 as a table: every team, member and invitation endpoint, called by a guest, an
  * outsider, a member (role 4), an admin (role 3) and the owner (role 2). Reads share one team;
- * every case that changes a team gets a fresh one, so the cases stay independent.
+ * every case that changes a team gets a fresh one, so the cases stay independent. A case that
+ * asks the contract's permission table names the ability it asks, and every ability with an
+ * endpoint must be asked by some case.
  */
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Limits, Messages, type MemberDto, type TeamDto } from '@rally/contract';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ABILITIES, Limits, Messages, type Ability, type MemberDto, type TeamDto } from '@rally/contract';
+import { useTestApp } from '../../test/app.js';
 import { buildUser, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
 import {
   PNG_1X1,
   addMembers,
+  buildTeam,
   createTeam,
   invite,
   join,
@@ -28,7 +31,7 @@ type Actor = 'guest' | 'outsider' | 'member' | 'admin' | 'owner';
 const ACTORS: readonly Actor[] = ['guest', 'outsider', 'member', 'admin', 'owner'];
 type Person = Exclude<Actor, 'guest'> | 'peer';
 
-let t: TestApp;
+const t = useTestApp();
 let people: Record<Person, SignedUpUser>;
 /** The shared team of the read-only cases. */
 let shared: TeamDto;
@@ -39,22 +42,28 @@ const secretName = () => `Secret Matrix ${randomBytes(4).toString('hex')}`;
 
 /**
  * owner (2), admin (3), member and peer (4) in a new team; the outsider stays out. The shared
- * team is built through the API (invite, join, promote); the many fresh ones are seated directly.
+ * team is built through the API (create, invite, join, promote); the many fresh ones are written
+ * directly.
  */
 async function makeTeam(viaApi = false): Promise<TeamDto> {
-  const team = await createTeam(t, people.owner, secretName());
-  if (viaApi) await addMembers(t, team.id, people.owner, [people.member, people.peer], [people.admin]);
-  else
-    await seatMembers(t, team.id, [
-      { user: people.admin, role: 3 },
-      { user: people.member, role: 4 },
-      { user: people.peer, role: 4 },
-    ]);
+  if (viaApi) {
+    const team = await createTeam(t, people.owner, secretName());
+    await addMembers(t, team.id, people.owner, [people.member, people.peer], [people.admin]);
+    return team;
+  }
+  const team = await buildTeam(t, people.owner, secretName());
+  await seatMembers(t, team.id, [
+    { user: people.admin, role: 3 },
+    { user: people.member, role: 4 },
+    { user: people.peer, role: 4 },
+  ]);
   return team;
 }
 
 interface Case {
   name: string;
+  /** The ability of the contract's table the endpoint asks, if it asks one. */
+  ability?: Ability;
   /** Expected status per caller. */
   expected: Record<Actor, number>;
   /** The case changes the team: it runs on a team of its own. */
@@ -80,12 +89,17 @@ const inTeam = (member: number, admin: number, owner: number): Record<Actor, num
   owner,
 });
 
+/** One column of the team's row, read from the database. */
+const teamColumn = async <C extends 'name' | 'avatar' | 'level_of_engagement_id'>(team: TeamDto, column: C) =>
+  (await t.db.kysely.selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow())[column];
+
 const roleOf = async (team: TeamDto, user: SignedUpUser) =>
   (await membersOf(t, team.id, people.owner)).find((m: MemberDto) => m.id === user.id)?.role_id;
 
 /** DELETE user/team/{id}/member/{target}: the target is gone after a 200 and still there otherwise. */
 const removeCase = (name: string, target: Person, expected: Record<Actor, number>): Case => ({
   name,
+  ability: 'member.remove',
   expected,
   fresh: true,
   call: (team, token) => t.api('DELETE', `user/team/${team.id}/member/${people[target].id}`, undefined, token),
@@ -106,8 +120,10 @@ const roleCase = (
   roleId: number,
   before: number,
   expected: Record<Actor, number>,
+  ability: Ability | undefined = 'member.changeRole',
 ): Case => ({
   name,
+  ...(ability ? { ability } : {}),
   expected,
   fresh: true,
   call: (team, token) =>
@@ -115,6 +131,22 @@ const roleCase = (
   check: async (team, res) => {
     expect(await roleOf(team, people[target])).toBe(res.statusCode === 200 ? roleId : before);
     if (res.statusCode === 200) expect(res.json().data).toMatchObject({ id: people[target].id, role_id: roleId });
+  },
+});
+
+/** A call with the shared team's code sent to a stranger: 422 for everyone, and the code stays pending. */
+const foreignCodeCase = (name: string, call: (token: string | undefined) => Promise<LightMyRequestResponse>): Case => ({
+  name,
+  expected: anyone(422),
+  call: (_team, token) => call(token),
+  check: async (_team, res) => {
+    if (res.statusCode === 422) expect(res.json().message).toBe(Messages.joinCodeInvalid);
+    const row = await t.db.kysely
+      .selectFrom('invitations')
+      .select('status')
+      .where('code', '=', foreignCode)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
   },
 });
 
@@ -152,6 +184,7 @@ const CASES: Case[] = [
   },
   {
     name: 'DELETE user/team/{id}',
+    ability: 'team.delete',
     expected: inTeam(403, 200, 200),
     fresh: true,
     call: (team, token) => t.api('DELETE', `user/team/${team.id}`, undefined, token),
@@ -172,41 +205,36 @@ const CASES: Case[] = [
   },
   {
     name: 'POST user/team/{id}/profile (JSON name)',
+    ability: 'team.update',
     expected: inTeam(403, 200, 200),
     fresh: true,
     call: (team, token) => t.api('POST', `user/team/${team.id}/profile`, { name: 'Renamed Team' }, token),
     check: async (team, res) => {
-      const row = await t.db.kysely
-        .selectFrom('teams')
-        .select('name')
-        .where('id', '=', team.id)
-        .executeTakeFirstOrThrow();
-      expect(row.name).toBe(res.statusCode === 200 ? 'Renamed Team' : team.name);
+      const name = await teamColumn(team, 'name');
+      expect(name).toBe(res.statusCode === 200 ? 'Renamed Team' : team.name);
       if (res.statusCode === 200) expect(res.json().message).toBe(Messages.teamNameUpdated);
     },
   },
   {
     name: 'POST user/team/{id}/profile (multipart avatar)',
+    ability: 'team.update',
     expected: inTeam(403, 200, 200),
     fresh: true,
     call: (team, token) => postTeamAvatar(t, team.id, token, PNG_1X1),
     check: async (team, res) => {
-      const row = await t.db.kysely
-        .selectFrom('teams')
-        .select('avatar')
-        .where('id', '=', team.id)
-        .executeTakeFirstOrThrow();
+      const avatar = await teamColumn(team, 'avatar');
       if (res.statusCode === 200) {
         expect(res.json().message).toBe(Messages.teamPictureUpdated);
-        expect(row.avatar).toMatch(/^\/files\/.+\.png$/);
+        expect(avatar).toMatch(/^\/files\/.+\.png$/);
       } else {
-        expect(row.avatar).toBeNull();
+        expect(avatar).toBeNull();
       }
     },
   },
   {
     // Refused before the upload is read: a non-editor's oversized file is 403 / 404, not 413.
     name: 'POST user/team/{id}/profile (multipart avatar over 5 MiB)',
+    ability: 'team.update',
     expected: inTeam(403, 413, 413),
     call: (team, token) => postTeamAvatar(t, team.id, token, pngOfSize(Limits.imageMaxBytes + 1)),
   },
@@ -226,6 +254,7 @@ const CASES: Case[] = [
   },
   {
     name: 'POST user/team/{id}/invite',
+    ability: 'team.invite',
     expected: inTeam(403, 200, 200),
     call: async (team, token) => {
       const email = uniqueEmail('matrix-invitee');
@@ -240,7 +269,7 @@ const CASES: Case[] = [
   roleCase('POST change-user-role: owner → member (role 2 never changes)', 'owner', 4, 2, inTeam(403, 403, 403)),
   roleCase('POST change-user-role: owner → admin (role 2 never changes)', 'owner', 3, 2, inTeam(403, 403, 403)),
   // Nobody is made a Super Admin: the body is invalid before anyone's role is looked at.
-  roleCase('POST change-user-role: member → role 2', 'member', 2, 4, anyone(422)),
+  roleCase('POST change-user-role: member → role 2', 'member', 2, 4, anyone(422), undefined),
   removeCase('DELETE member/{member} (the member leaves)', 'member', inTeam(200, 200, 200)),
   removeCase('DELETE member/{peer} (another member)', 'peer', inTeam(403, 200, 200)),
   removeCase('DELETE member/{admin} (the admin leaves)', 'admin', inTeam(403, 200, 200)),
@@ -260,17 +289,14 @@ const CASES: Case[] = [
   },
   {
     name: 'POST user/team/{id}/level-of-engagement',
+    ability: 'level.set',
     expected: inTeam(403, 403, 200),
     fresh: true,
     call: (team, token) =>
       t.api('POST', `user/team/${team.id}/level-of-engagement`, { level_of_engagement_id: 3 }, token),
     check: async (team, res) => {
-      const row = await t.db.kysely
-        .selectFrom('teams')
-        .select('level_of_engagement_id')
-        .where('id', '=', team.id)
-        .executeTakeFirstOrThrow();
-      expect(row.level_of_engagement_id).toBe(res.statusCode === 200 ? 3 : 1);
+      const level = await teamColumn(team, 'level_of_engagement_id');
+      expect(level).toBe(res.statusCode === 200 ? 3 : 1);
     },
   },
   {
@@ -297,36 +323,11 @@ const CASES: Case[] = [
       if (res.statusCode === 200) expect(res.json().data).toEqual([]);
     },
   },
-  {
-    // A code sent to someone else: invalid for everyone, whatever their role in its team.
-    name: 'POST user/team/join (a code sent to another e-mail)',
-    expected: anyone(422),
-    call: (_team, token) => join(t, foreignCode, token),
-    check: async (_team, res) => {
-      if (res.statusCode === 422) expect(res.json().message).toBe(Messages.joinCodeInvalid);
-      const row = await t.db.kysely
-        .selectFrom('invitations')
-        .select('status')
-        .where('code', '=', foreignCode)
-        .executeTakeFirstOrThrow();
-      expect(row.status).toBe('pending');
-    },
-  },
-  {
-    name: 'POST user/team/invitations/reject (a code sent to another e-mail)',
-    expected: anyone(422),
-    call: (_team, token) =>
-      t.api('POST', 'user/team/invitations/reject', { invitation_code: foreignCode, reject_reason: 'no' }, token),
-    check: async (_team, res) => {
-      if (res.statusCode === 422) expect(res.json().message).toBe(Messages.joinCodeInvalid);
-      const row = await t.db.kysely
-        .selectFrom('invitations')
-        .select('status')
-        .where('code', '=', foreignCode)
-        .executeTakeFirstOrThrow();
-      expect(row.status).toBe('pending');
-    },
-  },
+  // A code sent to someone else: invalid for everyone, whatever their role in its team.
+  foreignCodeCase('POST user/team/join (a code sent to another e-mail)', (token) => join(t, foreignCode, token)),
+  foreignCodeCase('POST user/team/invitations/reject (a code sent to another e-mail)', (token) =>
+    t.api('POST', 'user/team/invitations/reject', { invitation_code: foreignCode, reject_reason: 'no' }, token),
+  ),
   {
     name: 'GET user/subscription',
     expected: anyone(200),
@@ -343,7 +344,6 @@ const CASES: Case[] = [
 ];
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const [owner, admin, member, peer, outsider] = await Promise.all(
     ['Olga', 'Adam', 'Mina', 'Pete', 'Otto'].map((first_name) => buildUser(t, { first_name, last_name: 'Matrix' })),
   );
@@ -353,7 +353,6 @@ beforeAll(async () => {
   expect((await invite(t, shared.id, [stranger], people.owner.token)).statusCode).toBe(200);
   foreignCode = await pendingCode(t, shared.id, stranger);
 });
-afterAll(() => t.close());
 
 describe.each(CASES)('$name', (c) => {
   it.each(ACTORS.map((actor) => ({ actor, status: c.expected[actor] })))(
@@ -374,6 +373,44 @@ describe.each(CASES)('$name', (c) => {
         for (const p of ['owner', 'admin', 'member', 'peer'] as const) expect(res.body).not.toContain(people[p].email);
       }
       await c.check?.(team, res, actor);
+    },
+  );
+});
+
+/**
+ * Abilities of the contract's table whose modules are not built yet: no endpoint asks them, so no
+ * case can. Take one off this list when its endpoint lands; the check below then wants a case.
+ */
+const NOT_BUILT: readonly Ability[] = [
+  // timeline
+  'post.share',
+  'post.delete',
+  // rituals, stats and lists
+  'topic.edit',
+  'stats.view',
+  'checkin.request',
+  'todoList.create',
+  'task.create',
+  'task.delete',
+  'task.complete',
+  // team videos and slideshows
+  'content.publish',
+];
+
+describe('the permission table is covered', () => {
+  it('every ability with an endpoint is asked by a case, and the unbuilt ones by none', () => {
+    const asked = new Set(CASES.flatMap((c) => (c.ability ? [c.ability] : [])));
+    expect([...asked].sort()).toEqual(ABILITIES.filter((a) => !NOT_BUILT.includes(a)).sort());
+  });
+
+  it.each(ABILITIES.filter((a) => !NOT_BUILT.includes(a)))(
+    '%s: its cases have a caller it allows and one it refuses',
+    (ability) => {
+      const statuses = CASES.filter((c) => c.ability === ability).flatMap((c) =>
+        ACTORS.filter((a) => a !== 'guest' && a !== 'outsider').map((a) => c.expected[a]),
+      );
+      expect(statuses.some((s) => s >= 200 && s < 300)).toBe(true);
+      expect(statuses).toContain(403);
     },
   );
 });

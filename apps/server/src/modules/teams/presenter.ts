@@ -1,34 +1,32 @@
-import type { MemberDto, TeamDto, TeamProfileDto } from '@rally/contract';
+import { isCoach, type TeamDto, type TeamProfileDto } from '@rally/contract';
 import type { TeamRow } from '../../db/schema.js';
+import { presentCoachFacts } from '../billing/presenter.js';
+import { fullName, presentMember } from '../members/presenter.js';
+import type { MemberRow } from '../members/repository.js';
 import { levelById } from './levels.js';
-import type { MemberRow, TeamView } from './repository.js';
+import type { TeamView, TeamWithOwner } from './repository.js';
 
-export const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
-
-/** A member as the API shows it; the e-mail only to the team's leads (roles 2 and 3). */
-export function presentMember(row: MemberRow, withEmail = false): MemberDto {
-  return {
-    id: row.id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    full_name: fullName(row),
-    avatar: row.avatar,
-    ...(withEmail ? { email: row.email } : {}),
-    role_id: row.role_id,
-  };
+/**
+ * A personal team stays active; any other is active while its owner holds the Coach plan, by the
+ * contract's `isCoach`: an ended trial counts at once, before the expiry job has run.
+ */
+export function teamStatus(team: TeamWithOwner, now: Date = new Date()): 'active' | 'inactive' {
+  const ownerFacts = presentCoachFacts({
+    plan: team.owner_plan,
+    stripe_status: team.owner_stripe_status,
+    trial_ends_at: team.owner_trial_ends_at,
+    has_payment_method: team.owner_has_payment_method,
+  });
+  return team.is_personal === 1 || isCoach(ownerFacts, now) ? 'active' : 'inactive';
 }
 
-/** A personal team stays active; any other is active while its coach has the Coach plan. */
-export const teamStatus = (team: Pick<TeamView, 'is_personal' | 'owner_is_coach'>): 'active' | 'inactive' =>
-  team.is_personal === 1 || team.owner_is_coach === 1 ? 'active' : 'inactive';
-
-export function presentTeam(team: TeamView, preview: MemberRow[], count: number): TeamDto {
+export function presentTeam(team: TeamView, preview: MemberRow[], count: number, now: Date = new Date()): TeamDto {
   const users = preview.map((m) => presentMember(m));
   return {
     id: team.id,
     name: team.name,
     avatar: team.avatar,
-    status: teamStatus(team),
+    status: teamStatus(team, now),
     role_id: team.role_id,
     is_personal: team.is_personal === 1,
     manager: {

@@ -1,177 +1,111 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
+import type { Kysely, Transaction } from 'kysely';
+import { lockRows } from '../../db/dialect.js';
 import type { Database, TeamRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
+import { MembersRepository } from '../members/repository.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
-/** A team as the viewer sees it: the row, the viewer's membership and the owner. */
-export interface TeamView extends TeamRow {
-  role_id: number;
-  read_welcome_message: number;
+/** A team with its owner: their name, and the facts of their subscription that decide its status. */
+export interface TeamWithOwner extends TeamRow {
   owner_first_name: string;
   owner_last_name: string;
   owner_avatar: string | null;
-  owner_is_coach: number;
+  owner_plan: 'Free' | 'Premium' | null;
+  owner_stripe_status: Database['subscriptions']['stripe_status'] | null;
+  owner_trial_ends_at: string | null;
+  owner_has_payment_method: number | null;
 }
 
-export interface MemberRow {
-  team_id: number;
-  id: number;
-  first_name: string;
-  last_name: string;
-  avatar: string | null;
-  email: string;
+/** A team as the viewer sees it: the team with its owner, and the viewer's membership. */
+export interface TeamView extends TeamWithOwner {
   role_id: number;
-  joined_at: string;
-}
-
-/** SQL truth of "the owner has Premium, active or trialing" (spec §6), for one team row. */
-function ownerIsCoach(): Expression<SqlBool> {
-  return sql<SqlBool>`exists (select 1 from subscriptions s where s.user_id = teams.owner_id and s.plan = 'Premium' and s.stripe_status in ('active', 'trialing'))`;
+  read_welcome_message: number;
 }
 
 export class TeamsRepository {
-  /**
-   * PostgreSQL takes row locks (FOR NO KEY UPDATE: it still lets other transactions insert rows
-   * that reference the locked one); SQLite has no such clause and needs none.
-   */
-  private readonly locksRows: boolean;
-
-  constructor(private readonly db: Kysely<Database>) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- dialectOf reads only the adapter
-    this.locksRows = dialectOf(db as Kysely<any>) === 'postgres';
-  }
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Creating a team seats its owner in the same transaction. */
+    private readonly members = new MembersRepository(db),
+  ) {}
 
   /** The viewer's teams (or one of them), newest first. */
   teamsOf(userId: number, teamId?: number): Promise<TeamView[]> {
-    return this.db
-      .selectFrom('teams')
+    return this.withOwner()
       .innerJoin('team_members as me', (j) => j.onRef('me.team_id', '=', 'teams.id').on('me.user_id', '=', userId))
-      .innerJoin('users as owner', 'owner.id', 'teams.owner_id')
-      .selectAll('teams')
-      .select([
-        'me.role_id',
-        'me.read_welcome_message',
-        'owner.first_name as owner_first_name',
-        'owner.last_name as owner_last_name',
-        'owner.avatar as owner_avatar',
-        sql<number>`case when ${ownerIsCoach()} then 1 else 0 end`.as('owner_is_coach'),
-      ])
+      .select(['me.role_id', 'me.read_welcome_message'])
       .$if(teamId !== undefined, (q) => q.where('teams.id', '=', teamId!))
       .orderBy('teams.id', 'desc')
       .execute();
   }
 
-  /** The first `limit` members of each team (owner first, then admins, then by joining), in one query. */
-  previewMembers(teamIds: number[], limit: number): Promise<MemberRow[]> {
-    if (teamIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('team_members as m')
-          .innerJoin('users as u', 'u.id', 'm.user_id')
-          .select([
-            'm.team_id',
-            'u.id',
-            'u.first_name',
-            'u.last_name',
-            'u.avatar',
-            'u.email',
-            'm.role_id',
-            'm.joined_at',
-            sql<number>`row_number() over (partition by m.team_id order by m.role_id, m.joined_at, u.id)`.as('rn'),
-          ])
-          .where('m.team_id', 'in', teamIds)
-          .as('ranked'),
-      )
-      .selectAll()
-      .where('rn', '<=', limit)
-      .orderBy('team_id')
-      .orderBy('rn')
-      .execute();
+  /** One team with its owner, whoever asks. */
+  findWithOwner(teamId: number): Promise<TeamWithOwner | undefined> {
+    return this.withOwner().where('teams.id', '=', teamId).executeTakeFirst();
   }
 
-  async memberCounts(teamIds: number[]): Promise<Map<number, number>> {
-    if (teamIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('team_members')
-      .select(['team_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('team_id', 'in', teamIds)
-      .groupBy('team_id')
-      .execute();
-    return new Map(rows.map((r) => [r.team_id, Number(r.n)]));
+  findTeam(teamId: number): Promise<TeamRow | undefined> {
+    return this.db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirst();
   }
 
-  members(teamId: number): Promise<MemberRow[]> {
-    return this.db
-      .selectFrom('team_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['m.team_id', 'u.id', 'u.first_name', 'u.last_name', 'u.avatar', 'u.email', 'm.role_id', 'm.joined_at'])
-      .where('m.team_id', '=', teamId)
-      .orderBy('m.role_id')
-      .orderBy('m.joined_at')
-      .orderBy('u.id')
-      .execute();
-  }
-
-  member(teamId: number, userId: number, db: Executor = this.db) {
-    return db
-      .selectFrom('team_members')
-      .selectAll()
-      .where('team_id', '=', teamId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-  }
-
-  countPersonalTeamsOwnedBy(userId: number, db: Executor = this.db): Promise<number> {
-    return db
-      .selectFrom('teams')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('owner_id', '=', userId)
-      .where('is_personal', '=', 1)
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
-  }
-
-  /** Creates a team with its owner as member role 2, atomically. */
+  /** Creates a team with its owner seated in role `ownerRole`, atomically. */
   createTeam(ownerId: number, name: string, isPersonal: boolean, ownerRole: number): Promise<number> {
-    return this.transaction((trx) => this.insertTeam(trx, ownerId, name, isPersonal, ownerRole));
+    return this.db.transaction().execute((trx) => this.insertTeam(trx, ownerId, name, isPersonal, ownerRole));
   }
 
   /**
    * Creates the owner's one personal team, or nothing (undefined) when they have one already.
    * The check and the insert are one transaction that holds the owner's row, so requests at
-   * the same moment cannot all pass the check (PostgreSQL locks the row; SQLite runs one
-   * transaction at a time).
+   * the same moment cannot all pass the check.
    */
   createPersonalTeam(ownerId: number, name: string, ownerRole: number): Promise<number | undefined> {
-    return this.transaction(async (trx) => {
-      await this.lock(trx, 'users', ownerId);
+    return this.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', ownerId).$call(lockRows(trx)).execute();
       if ((await this.countPersonalTeamsOwnedBy(ownerId, trx)) > 0) return undefined;
       return this.insertTeam(trx, ownerId, name, true, ownerRole);
     });
   }
 
-  /**
-   * Holds a team's row until the transaction ends, so check-then-write steps on that team run
-   * one at a time (PostgreSQL locks the row; SQLite runs one transaction at a time anyway).
-   */
-  lockTeam(trx: Transaction<Database>, teamId: number): Promise<void> {
-    return this.lock(trx, 'teams', teamId);
+  async deleteTeam(teamId: number): Promise<void> {
+    await this.db.deleteFrom('teams').where('id', '=', teamId).execute();
   }
 
-  private async lock(trx: Transaction<Database>, table: 'users' | 'teams', id: number): Promise<void> {
-    await trx
-      .selectFrom(table)
-      .select('id')
-      .where('id', '=', id)
-      .$if(this.locksRows, (q) => q.forNoKeyUpdate())
+  async updateTeam(
+    teamId: number,
+    values: { name?: string; avatar?: string | null; level_of_engagement_id?: number },
+  ): Promise<void> {
+    await this.db
+      .updateTable('teams')
+      .set({ ...values, updated_at: nowIso() })
+      .where('id', '=', teamId)
       .execute();
+  }
+
+  /** Teams with their owner's name and subscription facts (left join: an owner may have none). */
+  private withOwner() {
+    return this.db
+      .selectFrom('teams')
+      .innerJoin('users as owner', 'owner.id', 'teams.owner_id')
+      .leftJoin('subscriptions as owner_sub', 'owner_sub.user_id', 'teams.owner_id')
+      .selectAll('teams')
+      .select([
+        'owner.first_name as owner_first_name',
+        'owner.last_name as owner_last_name',
+        'owner.avatar as owner_avatar',
+        'owner_sub.plan as owner_plan',
+        'owner_sub.stripe_status as owner_stripe_status',
+        'owner_sub.trial_ends_at as owner_trial_ends_at',
+        'owner_sub.has_payment_method as owner_has_payment_method',
+      ]);
+  }
+
+  private async countPersonalTeamsOwnedBy(userId: number, trx: Transaction<Database>): Promise<number> {
+    const row = await trx
+      .selectFrom('teams')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', userId)
+      .where('is_personal', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   private async insertTeam(
@@ -195,55 +129,7 @@ export class TeamsRepository {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await this.addMember(team.id, ownerId, ownerRole, trx);
+    await this.members.add(team.id, ownerId, ownerRole, trx);
     return team.id;
-  }
-
-  async addMember(teamId: number, userId: number, roleId: number, db: Executor = this.db): Promise<void> {
-    await db
-      .insertInto('team_members')
-      .values({ team_id: teamId, user_id: userId, role_id: roleId, read_welcome_message: 0, joined_at: nowIso() })
-      .execute();
-  }
-
-  async deleteTeam(teamId: number): Promise<void> {
-    await this.db.deleteFrom('teams').where('id', '=', teamId).execute();
-  }
-
-  async updateTeam(
-    teamId: number,
-    values: { name?: string; avatar?: string | null; level_of_engagement_id?: number },
-  ): Promise<void> {
-    await this.db
-      .updateTable('teams')
-      .set({ ...values, updated_at: nowIso() })
-      .where('id', '=', teamId)
-      .execute();
-  }
-
-  findTeam(teamId: number): Promise<TeamRow | undefined> {
-    return this.db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirst();
-  }
-
-  async setRole(teamId: number, userId: number, roleId: number): Promise<void> {
-    await this.db
-      .updateTable('team_members')
-      .set({ role_id: roleId })
-      .where('team_id', '=', teamId)
-      .where('user_id', '=', userId)
-      .execute();
-  }
-
-  async removeMember(teamId: number, userId: number): Promise<void> {
-    await this.db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
-  }
-
-  async setWelcomeRead(teamId: number, userId: number, read: boolean): Promise<void> {
-    await this.db
-      .updateTable('team_members')
-      .set({ read_welcome_message: read ? 1 : 0 })
-      .where('team_id', '=', teamId)
-      .where('user_id', '=', userId)
-      .execute();
   }
 }

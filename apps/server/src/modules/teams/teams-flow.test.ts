@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { buildUser } from '../../test/factories.js';
 
 describe('teams flow', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await buildTestApp();
-  });
-  afterEach(() => t.close());
+  const t = useTestApp();
 
   it('a coach creates a team, invites, the invitee joins and is promoted', async () => {
     const coach = await buildUser(t, { first_name: 'Carla' });

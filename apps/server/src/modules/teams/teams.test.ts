@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Limits, Messages, type LevelOfEngagementDto, type TeamDto } from '@rally/contract';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { buildUser, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
 import {
   PNG_1X1,
   addMembers,
+  buildTeam,
   createTeam,
   invite,
   membersOf,
@@ -15,19 +16,17 @@ import {
   teamsOf,
 } from '../../test/teams.js';
 
-let t: TestApp;
+const t = useTestApp();
 /** Four members, registered before the owner so the owner has the highest id. */
 let crew: SignedUpUser[];
 let owner: SignedUpUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   crew = [];
   for (const first_name of ['Ann', 'Ben', 'Cai', 'Dee'])
     crew.push(await buildUser(t, { first_name, last_name: 'Crew' }));
   owner = await buildUser(t, { first_name: 'Olive', last_name: 'Owner' });
 });
-afterAll(() => t.close());
 
 const create = (name: unknown, user = owner) => t.api('POST', 'user/team', { name }, user.token);
 /** GET a file the API handed out, as the browser would (outside /api). */
@@ -154,7 +153,7 @@ describe('list and team by id', () => {
 
 describe('team profile', () => {
   it('a PNG avatar is stored, served byte for byte at the returned URL, and replaces the old one', async () => {
-    const team = await createTeam(t, owner);
+    const team = await buildTeam(t, owner);
     const res = await postTeamAvatar(t, team.id, owner.token, PNG_1X1);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(Messages.teamPictureUpdated);
@@ -178,14 +177,14 @@ describe('team profile', () => {
   });
 
   it('name and picture in one multipart form', async () => {
-    const team = await createTeam(t, owner);
+    const team = await buildTeam(t, owner);
     const res = await postTeamAvatar(t, team.id, owner.token, PNG_1X1, { name: 'Pictured Team' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'Pictured Team', avatar: expect.stringMatching(/\.png$/) });
   });
 
   it('a text file named .png is 415 and changes nothing', async () => {
-    const team = await createTeam(t, owner);
+    const team = await buildTeam(t, owner);
     const res = await postTeamAvatar(t, team.id, owner.token, Buffer.from('just some text, not a picture'));
     expect(res.statusCode, res.body).toBe(415);
     expect(res.json().message).toBe(Messages.imageInvalid);
@@ -193,14 +192,14 @@ describe('team profile', () => {
   });
 
   it('a picture over 5 MiB is 413', async () => {
-    const team = await createTeam(t, owner);
+    const team = await buildTeam(t, owner);
     const res = await postTeamAvatar(t, team.id, owner.token, pngOfSize(Limits.imageMaxBytes + 1));
     expect(res.statusCode, res.body).toBe(413);
     expect((await t.api('GET', `user/team/${team.id}/profile`, undefined, owner.token)).json().data.avatar).toBeNull();
   });
 
   it('a file in another field than avatar is refused', async () => {
-    const team = await createTeam(t, owner);
+    const team = await buildTeam(t, owner);
     const form = multipart([{ name: 'cover', filename: 'a.png', contentType: 'image/png', data: PNG_1X1 }]);
     const res = await t.api('POST', `user/team/${team.id}/profile`, form.payload, owner.token, {
       headers: form.headers,
@@ -209,7 +208,7 @@ describe('team profile', () => {
   });
 
   it('the name follows the create rules', async () => {
-    const team = await createTeam(t, owner, 'Old Name');
+    const team = await buildTeam(t, owner, 'Old Name');
     const bad = await t.api('POST', `user/team/${team.id}/profile`, { name: 'Bad/Name' }, owner.token);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe(Messages.lettersDigitsSpaces);
@@ -237,7 +236,7 @@ describe('level of engagement', () => {
   });
 
   it('the owner sets it; everyone in the team reads it; only 1 to 4', async () => {
-    const team = await createTeam(t, owner);
+    const team = await buildTeam(t, owner);
     await addMembers(t, team.id, owner, [crew[0]!]);
     const set = await t.api(
       'POST',
@@ -274,7 +273,7 @@ describe('level of engagement', () => {
 
 describe('delete', () => {
   it('removes the team with its members, invitations and picture', async () => {
-    const team = await createTeam(t, owner, 'Doomed Team');
+    const team = await buildTeam(t, owner, 'Doomed Team');
     await addMembers(t, team.id, owner, [crew[0]!], [crew[1]!]);
     const invitee = await buildUser(t);
     await invite(t, team.id, [invitee.email, uniqueEmail('ghost')], owner.token);
@@ -297,42 +296,30 @@ describe('delete', () => {
 });
 
 describe('members', () => {
+  const changeRole = (teamId: number, body: Record<string, unknown>) =>
+    t.api('POST', `user/team/${teamId}/change-user-role`, body, owner.token);
+
   it('change-user-role answers the member and the spec message; the target must be in the team', async () => {
-    const team = await createTeam(t, owner);
+    const team = await buildTeam(t, owner);
     await addMembers(t, team.id, owner, [crew[0]!]);
-    const res = await t.api(
-      'POST',
-      `user/team/${team.id}/change-user-role`,
-      { user_id: String(crew[0]!.id), role_id: '3' },
-      owner.token,
-    );
+    const res = await changeRole(team.id, { user_id: String(crew[0]!.id), role_id: '3' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       message: Messages.roleChanged('Ann Crew'),
       data: expect.objectContaining({ id: crew[0]!.id, full_name: 'Ann Crew', role_id: 3 }),
     });
 
-    const stranger = await t.api(
-      'POST',
-      `user/team/${team.id}/change-user-role`,
-      { user_id: crew[2]!.id, role_id: 3 },
-      owner.token,
-    );
+    const stranger = await changeRole(team.id, { user_id: crew[2]!.id, role_id: 3 });
     expect(stranger.statusCode).toBe(404);
-    const missing = await t.api('POST', `user/team/${team.id}/change-user-role`, { role_id: 3 }, owner.token);
+    const missing = await changeRole(team.id, { role_id: 3 });
     expect(missing.statusCode).toBe(422);
-    const badRole = await t.api(
-      'POST',
-      `user/team/${team.id}/change-user-role`,
-      { user_id: crew[0]!.id, role_id: 1 },
-      owner.token,
-    );
+    const badRole = await changeRole(team.id, { user_id: crew[0]!.id, role_id: 1 });
     expect(badRole.statusCode).toBe(422);
     expect(badRole.json().message).toBe(Messages.roleInvalid);
   });
 
   it('a member who leaves no longer sees the team; removing someone not in it is 404', async () => {
-    const team = await createTeam(t, owner);
+    const team = await buildTeam(t, owner);
     await addMembers(t, team.id, owner, [crew[0]!, crew[1]!]);
     const leave = await t.api('DELETE', `user/team/${team.id}/member/${crew[0]!.id}`, undefined, crew[0]!.token);
     expect(leave.statusCode, leave.body).toBe(200);

@@ -1,0 +1,154 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, TeamMemberRow } from '../../db/schema.js';
+import { nowIso } from '../../lib/clock.js';
+import type { CoachFactsRow } from '../billing/presenter.js';
+
+/** A member as lists show them: the person and their role in the team. */
+export interface MemberRow {
+  team_id: number;
+  id: number;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  email: string;
+  role_id: number;
+  joined_at: string;
+}
+
+/** A membership with the member's own subscription facts: what the rules know of a viewer. */
+export interface ViewerRow extends CoachFactsRow {
+  role_id: number;
+}
+
+const MEMBER_COLUMNS = [
+  'm.team_id',
+  'u.id',
+  'u.first_name',
+  'u.last_name',
+  'u.avatar',
+  'u.email',
+  'm.role_id',
+  'm.joined_at',
+] as const;
+
+/** Team memberships: the only code that touches `team_members`. */
+export class MembersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * The membership of `userId` in a team together with their subscription's Coach-plan facts, in
+   * one query (a left join: an account without a subscription reads as nulls).
+   */
+  viewer(teamId: number, userId: number): Promise<ViewerRow | undefined> {
+    return this.db
+      .selectFrom('team_members as m')
+      .leftJoin('subscriptions as s', 's.user_id', 'm.user_id')
+      .select(['m.role_id', 's.plan', 's.stripe_status', 's.trial_ends_at', 's.has_payment_method'])
+      .where('m.team_id', '=', teamId)
+      .where('m.user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** A membership; `db` may be a transaction. */
+  find(teamId: number, userId: number, db: Kysely<Database> = this.db): Promise<TeamMemberRow | undefined> {
+    return db
+      .selectFrom('team_members')
+      .selectAll()
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** A team's members (or only `userId`), owner first, then admins, then by joining. */
+  list(teamId: number, userId?: number): Promise<MemberRow[]> {
+    return this.withPeople()
+      .select(MEMBER_COLUMNS)
+      .where('m.team_id', '=', teamId)
+      .$if(userId !== undefined, (q) => q.where('m.user_id', '=', userId!))
+      .orderBy('m.role_id')
+      .orderBy('m.joined_at')
+      .orderBy('u.id')
+      .execute();
+  }
+
+  /** The first `limit` members of each team, in the order of `list`, in one query. */
+  preview(teamIds: number[], limit: number): Promise<MemberRow[]> {
+    if (teamIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom(
+        this.withPeople()
+          .select([
+            ...MEMBER_COLUMNS,
+            sql<number>`row_number() over (partition by m.team_id order by m.role_id, m.joined_at, u.id)`.as('rn'),
+          ])
+          .where('m.team_id', 'in', teamIds)
+          .as('ranked'),
+      )
+      .select(['team_id', 'id', 'first_name', 'last_name', 'avatar', 'email', 'role_id', 'joined_at'])
+      .where('rn', '<=', limit)
+      .orderBy('team_id')
+      .orderBy('rn')
+      .execute();
+  }
+
+  /** How many members each team has. */
+  async counts(teamIds: number[]): Promise<Map<number, number>> {
+    if (teamIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('team_members')
+      .select(['team_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('team_id', 'in', teamIds)
+      .groupBy('team_id')
+      .execute();
+    return new Map(rows.map((r) => [r.team_id, Number(r.n)]));
+  }
+
+  /** The e-mails among `emails` that belong to members of the team. */
+  async emailsIn(teamId: number, emails: string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const rows = await this.withPeople()
+      .select('u.email')
+      .where('m.team_id', '=', teamId)
+      .where('u.email', 'in', emails)
+      .execute();
+    return new Set(rows.map((r) => r.email));
+  }
+
+  /** Seats a user in a team; `db` may be a transaction. */
+  async add(teamId: number, userId: number, roleId: number, db: Kysely<Database> = this.db): Promise<void> {
+    await db
+      .insertInto('team_members')
+      .values({ team_id: teamId, user_id: userId, role_id: roleId, read_welcome_message: 0, joined_at: nowIso() })
+      .execute();
+  }
+
+  async setRole(teamId: number, userId: number, roleId: number): Promise<void> {
+    await this.update(teamId, userId, { role_id: roleId });
+  }
+
+  async setWelcomeRead(teamId: number, userId: number, read: boolean): Promise<void> {
+    await this.update(teamId, userId, { read_welcome_message: read ? 1 : 0 });
+  }
+
+  async remove(teamId: number, userId: number): Promise<void> {
+    await this.db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+  }
+
+  private async update(
+    teamId: number,
+    userId: number,
+    values: Partial<Pick<TeamMemberRow, 'role_id' | 'read_welcome_message'>>,
+  ): Promise<void> {
+    await this.db
+      .updateTable('team_members')
+      .set(values)
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** Memberships (m) with their people (u). */
+  private withPeople() {
+    return this.db.selectFrom('team_members as m').innerJoin('users as u', 'u.id', 'm.user_id');
+  }
+}
