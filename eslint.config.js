@@ -1,10 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Layers that lint checks (STYLE.md 1, 2): in the web app imports flow app → features → shared,
+ * and no feature imports another; on the server, the HTTP and database plumbing does not reach
+ * into the domain modules. Test helpers (src/test) render the whole app, so they sit outside.
+ */
+const web = 'apps/web/src';
+const shared = ['components', 'lib', 'hooks', 'config'].map((dir) => `${web}/${dir}`);
+// Read at lint time, so a new feature folder is covered without touching this file.
+const features = fs
+  .readdirSync(path.join(import.meta.dirname, web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const layerZones = [
+  {
+    target: shared,
+    from: [`${web}/features`, `${web}/app`],
+    message: 'Shared code (components, lib, hooks, config) imports neither features nor the app.',
+  },
+  { target: `${web}/features`, from: `${web}/app`, message: 'Features do not import the app; it composes them.' },
+  ...features.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: compose them in src/app, or move the piece to shared code.',
+  })),
+  {
+    target: ['apps/server/src/http', 'apps/server/src/db'],
+    from: 'apps/server/src/modules',
+    message: 'HTTP and database plumbing does not import the domain modules.',
+  },
+];
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.js',
+      '**/*.mjs',
+      '!eslint.config.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -24,6 +70,22 @@ export default tseslint.config(
     },
   },
   {
+    files: [`${web}/**/*.{ts,tsx}`, 'apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The web imports TypeScript files without an extension, the server with the `.js` of its
+      // build output; both resolve to the `.ts` source. An import that does not resolve would
+      // be passed over silently by the rule below.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }] },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
@@ -39,4 +101,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
+  // This file is plain JavaScript in no TypeScript project: lint it without type information.
+  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
 );

@@ -3,10 +3,11 @@ import { http } from 'msw';
 import { isValidElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Routes } from '@rally/contract';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { renderApp } from '../test/render';
-import { apiError, apiPath, recordCalls, server, testUser } from '../test/server';
-import { paths } from './paths';
+import { apiError, apiUrl, recordCalls, server, testUser } from '../test/server';
+import { paths } from '../config/paths';
 import { routes } from './router';
 
 const loginUrlFor = (redirect: string) => `/login?${new URLSearchParams({ redirect }).toString()}`;
@@ -142,7 +143,7 @@ describe('leaving the session', () => {
   it('a 401 on a private page signs the user out and the guard sends them to sign in', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    server.use(http.get(apiPath('user/profile'), () => apiError(401, 'Unauthenticated.')));
+    server.use(http.get(apiUrl(Routes.profile), () => apiError(401, 'Unauthenticated.')));
     const app = renderApp('/profile?x=1', { signedInAs: testUser });
 
     await screen.findByRole('button', { name: 'Sign In' });

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../lib/session';
-import { loginWithRedirect, safeRedirect } from './paths';
+import { loginWithRedirect, safeRedirect } from '../config/paths';
 
 /** Private routes: a guest goes to /login with the path and search to come back to. */
 export function RequireAuth() {

@@ -8,7 +8,7 @@ import { SettingsRoute } from '../features/billing/routes/settings';
 import { ProfileRoute } from '../features/profile/routes/profile';
 import { GuestOnly, RequireAuth } from './guards';
 import { AppLayout } from './layout/app-layout';
-import { paths, routePatterns } from './paths';
+import { paths, routePatterns } from '../config/paths';
 import { TeamInfoPage } from './routes/team-info-page';
 import { TeamIndexRedirect, TeamWorkspace } from './routes/team-workspace';
 import { TeamsPage } from './routes/teams-page';

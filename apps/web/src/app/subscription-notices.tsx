@@ -4,7 +4,7 @@ import { ACTION_BY_SYSTEM, Messages, type SubscriptionDto } from '@rally/contrac
 import { NoticeDialog, type NoticeAction } from '../components/notice-dialog';
 import { useSubscription } from '../features/billing/api/get-subscription';
 import { useSession } from '../lib/session';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 export type NoticeKind = 'switched' | 'inactive' | 'trialEnds';
 

@@ -1,4 +1,15 @@
-import { API_VERSION, ApiPaths, type Envelope, type ErrorBody } from '@rally/contract';
+import type { z } from 'zod';
+import {
+  API_VERSION,
+  Routes,
+  href,
+  type ApiRoute,
+  type BodyOf,
+  type ErrorBody,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@rally/contract';
 import { sessionStore } from './session-storage';
 
 /** An error answer from the API, with the server's message and per-field errors. */
@@ -18,12 +29,20 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
-  query?: Record<string, string | number | undefined | null>;
-  signal?: AbortSignal;
-}
+/**
+ * What a call of `route` takes: `params` exactly when its path has parameters, `query` when it
+ * reads one, `body` (the schema's input) for a JSON route, `form` for a multipart one.
+ */
+export type CallInput<R extends ApiRoute> = { signal?: AbortSignal } & (R['params'] extends z.ZodType
+  ? { params: ParamsOf<R> }
+  : { params?: never }) &
+  (R['query'] extends z.ZodType ? { query?: QueryOf<R> } : { query?: never }) &
+  (R['body'] extends z.ZodType ? { body: BodyOf<R> } : { body?: never }) &
+  (R['form'] extends z.ZodType ? { form: FormData } : { form?: never });
+
+/** The input may be left out when nothing in it is required. */
+type CallArgs<R extends ApiRoute> =
+  Partial<CallInput<R>> extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
 
 /**
  * What a 401 does once the stored session is cleared (spec §4, §8): reload, which lands on sign-in.
@@ -36,40 +55,46 @@ export const setUnauthorizedHandler = (fn: () => void) => {
   onUnauthorized = fn;
 };
 
-/** The one typed client: bearer token, Accept-version 1.3, the envelope unwrapped to its body. */
-export async function api<T>(
-  path: string,
-  { method = 'GET', body, query, signal }: RequestOptions = {},
-): Promise<Envelope<T>> {
-  const relative = path.replace(/^\//, '');
-  const url = new URL(`/api/${relative}`, window.location.origin);
+/**
+ * The one typed client (ARCHITECTURE.md): calls a route of the contract's table with its method
+ * and path, the bearer token and Accept-version 1.3, and answers with the route's whole envelope.
+ * A failure is an `ApiError`; an abort rejects with the caller's own AbortError.
+ */
+export async function call<R extends ApiRoute>(route: R, ...[input]: CallArgs<R>): Promise<ResponseOf<R>> {
+  const { params, query, body, form, signal } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, string | number | boolean | null | undefined>;
+    body?: unknown;
+    form?: FormData;
+    signal?: AbortSignal;
+  };
+  const url = new URL(`/api/${href(route, params)}`, window.location.origin);
   for (const [k, v] of Object.entries(query ?? {}))
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
 
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-version': API_VERSION };
   const token = sessionStore.token();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
+  let payload: BodyInit | undefined = form;
+  if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
 
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body: payload, signal });
+    res = await fetch(url, { method: route.method, headers, body: payload, signal });
   } catch (err) {
     // An abort is the caller's own doing, not a network failure (checked by the signal, since the
     // DOMException may come from another realm than the page's).
     if (signal?.aborted) throw err;
     throw new ApiError(0, 'Network error. Check your connection and try again.');
   }
-  const json = (await res.json().catch(() => null)) as (Envelope<T> & ErrorBody) | null;
-  if (res.ok) return json ?? ({ data: undefined } as Envelope<T>);
+  const json = (await res.json().catch(() => null)) as (ResponseOf<R> & ErrorBody) | null;
+  if (res.ok) return json ?? ({ data: undefined } as ResponseOf<R>);
 
   // A 401 from login is a wrong password, not an ended session.
-  if (res.status === 401 && relative !== ApiPaths.login) {
+  if (res.status === 401 && route.path !== Routes.login.path) {
     sessionStore.clear();
     onUnauthorized();
   }

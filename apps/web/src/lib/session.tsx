@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { ApiPaths } from '@rally/contract';
-import { api } from './api-client';
+import { Routes } from '@rally/contract';
+import { call } from './api-client';
 import { sessionStore, type StoredSession } from './session-storage';
 
 /** The signed-in user and token, or null for a guest. */
@@ -14,7 +14,7 @@ export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
-      await api(ApiPaths.logout, { method: 'POST' });
+      await call(Routes.logout);
     } catch {
       // The token may already be revoked; signing out locally is what matters.
     }

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type Location } from 'react-router';
 import { vi } from 'vitest';
@@ -63,4 +63,11 @@ export function renderApp(url: string, { signedInAs }: RenderAppOptions = {}) {
     /** Current path plus search, e.g. `/login?redirect=%2Fprofile`. */
     url: () => router.state.location.pathname + router.state.location.search,
   };
+}
+
+/** `renderApp`, then waits for the button named `ready`: the screen under test has rendered. */
+export async function renderAppAt(url: string, ready: string, options?: RenderAppOptions) {
+  const app = renderApp(url, options);
+  await screen.findByRole('button', { name: ready });
+  return app;
 }

@@ -1,9 +1,22 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { ApiPaths, type AuthUserDto, type SubscriptionDto, type UserDto, PLANS } from '@rally/contract';
+import {
+  PLANS,
+  Routes,
+  href,
+  type ApiRoute,
+  type AuthUserDto,
+  type ParamsOf,
+  type SubscriptionDto,
+  type UserDto,
+} from '@rally/contract';
 
-/** A path of the API as MSW matches it: any origin, under /api/. */
-export const apiPath = (path: string) => `*/api/${path.replace(/^\//, '')}`;
+/**
+ * A route of the contract's table as MSW matches it: any origin, under /api/, with the given
+ * parameters (`apiUrl(Routes.teamMembers, { id: 5 })`).
+ */
+export const apiUrl = <R extends ApiRoute>(route: R, ...[params]: ParamsOf<R> extends undefined ? [] : [ParamsOf<R>]) =>
+  `*/api/${href(route, params as Record<string, number> | undefined)}`;
 
 export const testUser: UserDto = {
   id: 7,
@@ -40,16 +53,17 @@ export const activeSubscription: SubscriptionDto = {
   trail_will_end_tomorrow: false,
   action_performed_by: null,
   subscription_service: null,
+  has_payment_method: true,
 };
 
 /** Calls a signed-in app makes on load and every screen may make; tests override what they are about. */
 export const defaultHandlers = [
-  http.get(apiPath(ApiPaths.profile), () => apiOk(testUser)),
-  http.post(apiPath(ApiPaths.logout), () => apiOk(null)),
-  http.get(apiPath(ApiPaths.userSubscription), () => apiOk(activeSubscription)),
-  http.get(apiPath(ApiPaths.subscriptionPackages), () => apiOk(PLANS as unknown as JsonBodyType)),
-  http.get(apiPath(ApiPaths.teams), () => apiOk([])),
-  http.get(apiPath(ApiPaths.pendingInvitations), () =>
+  http.get(apiUrl(Routes.profile), () => apiOk(testUser)),
+  http.post(apiUrl(Routes.logout), () => apiOk(null)),
+  http.get(apiUrl(Routes.userSubscription), () => apiOk(activeSubscription)),
+  http.get(apiUrl(Routes.subscriptionPackages), () => apiOk(PLANS as unknown as JsonBodyType)),
+  http.get(apiUrl(Routes.teams), () => apiOk([])),
+  http.get(apiUrl(Routes.pendingInvitations), () =>
     HttpResponse.json({ data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 } }),
   ),
 ];

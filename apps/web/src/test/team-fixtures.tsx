@@ -1,11 +1,11 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import type { InvitationDto, MemberDto, SubscriptionDto, TeamDto } from '@rally/contract';
+import { Routes, type InvitationDto, type MemberDto, type SubscriptionDto, type TeamDto } from '@rally/contract';
 import { AppProviders, makeQueryClient } from '../app/providers';
-import { activeSubscription, testUser } from './server';
+import { activeSubscription, apiOk, apiUrl, server, testUser } from './server';
 
 /** Test data for the team screens; every builder takes overrides. */
 export function buildMember(overrides: Partial<MemberDto> = {}): MemberDto {
@@ -64,6 +64,10 @@ export const subscription = (overrides: Partial<SubscriptionDto> = {}): Subscrip
   ...activeSubscription,
   ...overrides,
 });
+
+/** The fake API answers user/subscription with `subscription(overrides)` from now on. */
+export const serveSubscription = (overrides: Partial<SubscriptionDto> = {}) =>
+  server.use(http.get(apiUrl(Routes.userSubscription), () => apiOk(subscription(overrides))));
 
 /** A paged list envelope as the API sends it (pages from 1). */
 export function pagedJson<T>(items: T[], page: number, perPage: number, total: number) {

@@ -19,7 +19,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { DRAWER_WIDTH } from '../theme';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import { activeItem, mainNavItems, visibleItems, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
 

@@ -3,7 +3,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 /** A route entry of the drawer, top bar and bottom bar (spec §2 Layout). */
 export interface NavItem {

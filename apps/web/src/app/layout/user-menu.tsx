@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
 import { useSession, useSignOut } from '../../lib/session';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 /** Profile / Settings / Sign Out menu of the top bar (spec §2). */
 export function UserMenu() {

@@ -1,6 +1,6 @@
 import { Messages, Role, isCoach, type SubscriptionDto, type TeamDto } from '@rally/contract';
 import type { NoticeAction } from '../../components/notice-dialog';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 export type CreateGate = { kind: 'form' } | { kind: 'notice'; message: string; action: NoticeAction };
 

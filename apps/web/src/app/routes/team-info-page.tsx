@@ -7,14 +7,12 @@ import { useMembers } from '../../features/members/api/get-members';
 import { MembersGrid } from '../../features/members/components/members-grid';
 import { teamKeys } from '../../features/teams/api/get-teams';
 import { TeamOptions } from '../../features/teams/components/team-options';
-import { useSession } from '../../lib/session';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import { useWorkspaceTeam } from './workspace-context';
 
 /** 'Engagement Information' (spec §2): Members (count) and Engagement Options. */
 export function TeamInfoPage() {
-  const { team } = useWorkspaceTeam();
-  const session = useSession();
+  const { team, viewer } = useWorkspaceTeam();
   const members = useMembers(team.id);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -46,12 +44,12 @@ export function TeamInfoPage() {
           {tab === 0 ? (
             <MembersGrid
               teamId={team.id}
-              viewer={{ id: session?.user.id ?? 0, role: team.role_id }}
+              viewer={{ id: viewer.userId, role: viewer.role }}
               onChanged={() => void queryClient.invalidateQueries({ queryKey: teamKeys.all })}
               onLeft={leaveWorkspace}
             />
           ) : (
-            <TeamOptions teamId={team.id} role={team.role_id} onDeleted={leaveWorkspace} />
+            <TeamOptions teamId={team.id} viewer={viewer} onDeleted={leaveWorkspace} />
           )}
         </CardContent>
       </Card>

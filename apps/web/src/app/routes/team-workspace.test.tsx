@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiPaths, Messages, type LevelOfEngagementDto, type TeamDto, type TeamProfileDto } from '@rally/contract';
+import { Routes, Messages, type LevelOfEngagementDto, type TeamDto, type TeamProfileDto } from '@rally/contract';
 import { subscriptionQuery } from '../../features/billing/api/get-subscription';
 import { renderApp } from '../../test/render';
-import { apiOk, apiPath, server, testUser } from '../../test/server';
-import { buildMember, buildTeam, subscription } from '../../test/team-fixtures';
+import { apiOk, apiUrl, server, testUser } from '../../test/server';
+import { buildMember, buildTeam, serveSubscription } from '../../test/team-fixtures';
 
 const LEVELS: LevelOfEngagementDto[] = [1, 2, 3, 4].map((id) => ({
   id,
@@ -23,11 +23,11 @@ function serveTeam(team: TeamDto | null, { name = team?.name ?? '' } = {}) {
   // The card count and the members list agree, as they do on the server.
   const listed = team && { ...team, users_count: members.length };
   server.use(
-    http.get(apiPath(ApiPaths.teams), () => apiOk(listed ? [listed] : [])),
-    http.get(apiPath(ApiPaths.teamMembers(5)), () => apiOk(members)),
-    http.get(apiPath(ApiPaths.teamProfile(5)), () => apiOk(profile)),
-    http.get(apiPath(ApiPaths.levelsOfEngagement), () => apiOk(LEVELS)),
-    http.get(apiPath(ApiPaths.teamLevelOfEngagement(5)), () => apiOk(LEVELS[0])),
+    http.get(apiUrl(Routes.teams), () => apiOk(listed ? [listed] : [])),
+    http.get(apiUrl(Routes.teamMembers, { id: 5 }), () => apiOk(members)),
+    http.get(apiUrl(Routes.teamProfile, { id: 5 }), () => apiOk(profile)),
+    http.get(apiUrl(Routes.levelsOfEngagement), () => apiOk(LEVELS)),
+    http.get(apiUrl(Routes.teamLevelOfEngagement, { id: 5 }), () => apiOk(LEVELS[0])),
   );
 }
 
@@ -71,10 +71,7 @@ describe('team workspace', () => {
     ['a coach with role 3', true, 3, false],
     ['a member-plan owner', false, 2, false],
   ])('Invite Members in the drawer, for %s (coach %s, role %i): shown %s', async (_label, coach, role, shown) => {
-    if (!coach)
-      server.use(
-        http.get(apiPath(ApiPaths.userSubscription), () => apiOk(subscription({ name: 'Free', title: 'Member' }))),
-      );
+    if (!coach) serveSubscription({ name: 'Free', title: 'Member' });
     serveTeam(buildTeam({ id: 5, name: 'Rowing', role_id: role }));
     const { user, queryClient } = open('/engagements/5/info');
     await screen.findByRole('tab', { name: 'Members (2)' });
@@ -126,7 +123,7 @@ describe('Engagement Options', () => {
   it('the Super Admin changes the level of engagement', async () => {
     let body: unknown;
     server.use(
-      http.post(apiPath(ApiPaths.teamLevelOfEngagement(5)), async ({ request }) => {
+      http.post(apiUrl(Routes.setTeamLevelOfEngagement, { id: 5 }), async ({ request }) => {
         body = await request.json();
         return apiOk(LEVELS[2], Messages.levelUpdated);
       }),
@@ -143,7 +140,7 @@ describe('Engagement Options', () => {
   it('renaming sends the name and confirms', async () => {
     const sent = vi.fn();
     server.use(
-      http.post(apiPath(ApiPaths.teamProfile(5)), async ({ request }) => {
+      http.post(apiUrl(Routes.updateTeamProfile, { id: 5 }), async ({ request }) => {
         const form = await request.formData();
         sent(form.get('name'));
         return apiOk(
@@ -164,7 +161,7 @@ describe('Engagement Options', () => {
 
   it('Delete Coaching asks first, then deletes and goes to /engagements', async () => {
     const deleted = vi.fn();
-    server.use(http.delete(apiPath(ApiPaths.team(5)), () => (deleted(), apiOk(null, Messages.teamDeleted))));
+    server.use(http.delete(apiUrl(Routes.deleteTeam, { id: 5 }), () => (deleted(), apiOk(null, Messages.teamDeleted))));
     const app = await openOptions(2);
     await app.user.click(screen.getByRole('button', { name: 'Delete Coaching' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Coaching Confirmation' });

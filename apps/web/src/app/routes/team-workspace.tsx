@@ -2,26 +2,31 @@ import { Box, Button, Skeleton } from '@mui/material';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { isCoach } from '@rally/contract';
+import { Role, can, isCoach } from '@rally/contract';
 import { useSubscription } from '../../features/billing/api/get-subscription';
 import { InviteMembersDialog } from '../../features/invitations/components/invite-members-dialog';
 import { useTeam } from '../../features/teams/api/get-teams';
 import { ApiError } from '../../lib/api-client';
-import { canInviteFromSidebar } from '../../lib/team-permissions';
+import { useSession } from '../../lib/session';
+import { teamViewer } from '../../lib/viewer';
 import { AppLayout } from '../layout/app-layout';
 import { teamNavItems } from '../layout/nav-items';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import { WorkspaceContext } from './workspace-context';
 
 function Workspace({ teamId }: { teamId: number }) {
   const team = useTeam(teamId);
   const subscription = useSubscription();
+  const userId = useSession()?.user.id ?? 0;
   const [inviting, setInviting] = useState(false);
   const coach = isCoach(subscription.data);
   const items = useMemo(() => teamNavItems(teamId), [teamId]);
   const context = useMemo(
-    () => (team.data ? { team: team.data, coach, openInvite: () => setInviting(true) } : null),
-    [team.data, coach],
+    () =>
+      team.data
+        ? { team: team.data, viewer: teamViewer(userId, team.data.role_id, coach), openInvite: () => setInviting(true) }
+        : null,
+    [team.data, userId, coach],
   );
 
   // Spec §2: a team the user is not in (an empty answer) sends them home.
@@ -41,8 +46,9 @@ function Workspace({ teamId }: { teamId: number }) {
       />
     );
 
-  const { team: data } = context;
-  const drawerExtra = canInviteFromSidebar(coach, data.role_id) && (
+  const { team: data, viewer } = context;
+  // The spec places this button for role 2 only, narrower than the server's rule (roles 2 and 3).
+  const drawerExtra = can('team.invite', viewer) && viewer.role === Role.Owner && (
     <Box sx={{ px: 2, py: 1 }}>
       <Button fullWidth variant="outlined" startIcon={<PersonAddAlt1Outlined />} onClick={() => setInviting(true)}>
         Invite Members

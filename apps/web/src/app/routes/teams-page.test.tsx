@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiPaths, Messages, type TeamDto } from '@rally/contract';
+import { Routes, Messages, type SubscriptionDto, type TeamDto } from '@rally/contract';
 import { advance } from '../../test/helpers';
 import { renderApp } from '../../test/render';
-import { apiError, apiOk, apiPath, server, testUser } from '../../test/server';
-import { buildInvitation, buildTeam, pagedJson, subscription } from '../../test/team-fixtures';
+import { apiError, apiOk, apiUrl, server, testUser } from '../../test/server';
+import { buildInvitation, buildTeam, pagedJson, serveSubscription, subscription } from '../../test/team-fixtures';
 
 function serveTeams(list: TeamDto[]) {
   server.use(
-    http.get(apiPath(ApiPaths.teams), ({ request }) => {
+    http.get(apiUrl(Routes.teams), ({ request }) => {
       const id = new URL(request.url).searchParams.get('team_id');
       return apiOk(id ? list.filter((t) => t.id === Number(id)) : list);
     }),
@@ -17,6 +18,13 @@ function serveTeams(list: TeamDto[]) {
 }
 
 const open = (url: string) => renderApp(url, { signedInAs: testUser });
+
+/** In `dialog`, pastes `value` into the field labelled `label`, then presses `button`. */
+async function enter(user: UserEvent, dialog: HTMLElement, label: string, value: string, button: string) {
+  await user.click(within(dialog).getByLabelText(label));
+  await user.paste(value);
+  await user.click(within(dialog).getByRole('button', { name: button }));
+}
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.useRealTimers());
@@ -55,29 +63,36 @@ describe('Create Engagement', () => {
     return { ...app, dialog };
   }
 
+  /** Opens /engagements on this plan with this one team, then clicks Create Engagement. */
+  async function clickCreateWith(plan: Partial<SubscriptionDto>, team: TeamDto) {
+    serveSubscription(plan);
+    serveTeams([team]);
+    const app = open('/engagements');
+    await screen.findByRole('article', { name: team.name });
+    await app.user.click(screen.getByRole('button', { name: 'Create Engagement' }));
+    return app;
+  }
+  const memberPlan = { name: 'Free', title: 'Member', stripe_status: 'active' } as const;
+
   it('validates the name with the contract rules before sending', async () => {
     const sent = vi.fn();
-    server.use(http.post(apiPath(ApiPaths.createTeam), () => (sent(), apiOk(buildTeam()))));
+    server.use(http.post(apiUrl(Routes.createTeam), () => (sent(), apiOk(buildTeam()))));
     const { user, dialog } = await openCreate();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText(Messages.teamNameRequired)).toBeInTheDocument();
 
-    await user.click(within(dialog).getByLabelText('Engagement Name'));
-    await user.paste('Team #1!');
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await enter(user, dialog, 'Engagement Name', 'Team #1!', 'Create');
     expect(await within(dialog).findByText('Only letters, digits and spaces are allowed.')).toBeInTheDocument();
     expect(sent).not.toHaveBeenCalled();
   });
 
   it("shows the server's message for 2 seconds", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    server.use(http.post(apiPath(ApiPaths.createTeam), () => apiError(403, Messages.needCoachPlan)));
+    server.use(http.post(apiUrl(Routes.createTeam), () => apiError(403, Messages.needCoachPlan)));
     const { user, dialog } = await openCreate();
 
-    await user.click(within(dialog).getByLabelText('Engagement Name'));
-    await user.paste('Rowing Club');
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await enter(user, dialog, 'Engagement Name', 'Rowing Club', 'Create');
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(Messages.needCoachPlan);
     await advance(1_700);
@@ -91,22 +106,20 @@ describe('Create Engagement', () => {
     let body: unknown;
     let teams: TeamDto[] = [];
     server.use(
-      http.post(apiPath(ApiPaths.createTeam), async ({ request }) => {
+      http.post(apiUrl(Routes.createTeam), async ({ request }) => {
         body = await request.json();
         teams = [created];
         return apiOk(created, Messages.teamCreated);
       }),
-      http.get(apiPath(ApiPaths.teams), ({ request }) => {
+      http.get(apiUrl(Routes.teams), ({ request }) => {
         const id = new URL(request.url).searchParams.get('team_id');
         return apiOk(id ? teams.filter((t) => t.id === Number(id)) : teams);
       }),
-      http.get(apiPath(ApiPaths.teamMembers(42)), () => apiOk(created.users)),
+      http.get(apiUrl(Routes.teamMembers, { id: 42 }), () => apiOk(created.users)),
     );
     const { user, dialog, location } = await openCreate();
 
-    await user.click(within(dialog).getByLabelText('Engagement Name'));
-    await user.paste('Rowing Club');
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await enter(user, dialog, 'Engagement Name', 'Rowing Club', 'Create');
 
     await waitFor(() => expect(location().pathname).toBe('/engagements/42/info'));
     expect(body).toEqual({ name: 'Rowing Club' });
@@ -114,44 +127,27 @@ describe('Create Engagement', () => {
   });
 
   it('a Member-plan user with a personal team is asked to subscribe instead', async () => {
-    server.use(
-      http.get(apiPath(ApiPaths.userSubscription), () =>
-        apiOk(subscription({ name: 'Free', title: 'Member', stripe_status: 'active' })),
-      ),
-    );
-    serveTeams([buildTeam({ id: 3, name: 'Mine', is_personal: true, role_id: 2 })]);
-    const { user } = open('/engagements');
-    await screen.findByRole('article', { name: 'Mine' });
+    await clickCreateWith(memberPlan, buildTeam({ id: 3, name: 'Mine', is_personal: true, role_id: 2 }));
 
-    await user.click(screen.getByRole('button', { name: 'Create Engagement' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('You need to subscribe to Coach plan to create coaching engagements.');
     expect(screen.queryByLabelText('Engagement Name')).not.toBeInTheDocument();
   });
 
   it('a Member-plan user without a personal team may create one', async () => {
-    server.use(
-      http.get(apiPath(ApiPaths.userSubscription), () =>
-        apiOk(subscription({ name: 'Free', title: 'Member', stripe_status: 'active' })),
-      ),
-    );
-    serveTeams([buildTeam({ id: 3, name: 'Joined', is_personal: false, role_id: 4 })]);
-    const { user } = open('/engagements');
-    await screen.findByRole('article', { name: 'Joined' });
+    await clickCreateWith(memberPlan, buildTeam({ id: 3, name: 'Joined', is_personal: false, role_id: 4 }));
 
-    await user.click(screen.getByRole('button', { name: 'Create Engagement' }));
     expect(await screen.findByRole('dialog', { name: 'Create Engagement' })).toBeInTheDocument();
   });
 
   it('a canceled Coach plan with a personal team is asked to activate', async () => {
     // The app-load dialog for the same state was already seen in this session.
     sessionStorage.setItem(`rally.notice.${testUser.id}.inactive`, '1');
-    server.use(http.get(apiPath(ApiPaths.userSubscription), () => apiOk(subscription({ stripe_status: 'canceled' }))));
-    serveTeams([buildTeam({ id: 3, name: 'Mine', is_personal: true, role_id: 2 })]);
-    const { user } = open('/engagements');
-    await screen.findByRole('article', { name: 'Mine' });
+    await clickCreateWith(
+      { stripe_status: 'canceled' },
+      buildTeam({ id: 3, name: 'Mine', is_personal: true, role_id: 2 }),
+    );
 
-    await user.click(screen.getByRole('button', { name: 'Create Engagement' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Your subscription is not active. Kindly activate your subscription plan');
     expect(within(dialog).getByRole('link', { name: 'Activate' })).toHaveAttribute('href', '/paymentMethod/Coach');
@@ -172,23 +168,19 @@ describe('Join Engagement', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Join' }));
     expect(await within(dialog).findByText(Messages.joinCodeRequired)).toBeInTheDocument();
 
-    await user.click(within(dialog).getByLabelText('Join Code'));
-    await user.paste('AB-12');
-    await user.click(within(dialog).getByRole('button', { name: 'Join' }));
+    await enter(user, dialog, 'Join Code', 'AB-12', 'Join');
     expect(await within(dialog).findByText(Messages.lettersDigitsSpaces)).toBeInTheDocument();
   });
 
   it("an invalid code shows 'The code you provided was invalid' for 2 seconds", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     server.use(
-      http.post(apiPath(ApiPaths.joinTeam), () =>
+      http.post(apiUrl(Routes.joinTeam), () =>
         apiError(422, Messages.validationFailed, { invitation_code: [Messages.joinCodeInvalid] }),
       ),
     );
     const { user, dialog } = await openJoin();
-    await user.click(within(dialog).getByLabelText('Join Code'));
-    await user.paste('WRONG1');
-    await user.click(within(dialog).getByRole('button', { name: 'Join' }));
+    await enter(user, dialog, 'Join Code', 'WRONG1', 'Join');
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The code you provided was invalid');
     await advance(1_700);
@@ -201,16 +193,14 @@ describe('Join Engagement', () => {
     const joined = buildTeam({ id: 9, name: 'Choir', role_id: 4 });
     let teams: TeamDto[] = [];
     server.use(
-      http.post(apiPath(ApiPaths.joinTeam), () => {
+      http.post(apiUrl(Routes.joinTeam), () => {
         teams = [joined];
         return apiOk(joined);
       }),
-      http.get(apiPath(ApiPaths.teams), () => apiOk(teams)),
+      http.get(apiUrl(Routes.teams), () => apiOk(teams)),
     );
     const { user, dialog, location } = await openJoin('/');
-    await user.click(within(dialog).getByLabelText('Join Code'));
-    await user.paste('ABC123');
-    await user.click(within(dialog).getByRole('button', { name: 'Join' }));
+    await enter(user, dialog, 'Join Code', 'ABC123', 'Join');
 
     expect(await screen.findByRole('article', { name: 'Choir' })).toBeInTheDocument();
     expect(location().pathname).toBe('/engagements');
@@ -231,7 +221,7 @@ describe('subscription dialogs on app load', () => {
       Messages.switchedToMember,
     ],
   ])('%s shows its dialog once per session', async (_label, sub, message) => {
-    server.use(http.get(apiPath(ApiPaths.userSubscription), () => apiOk(sub)));
+    serveSubscription(sub);
     const first = open('/engagements');
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(message);
@@ -245,7 +235,7 @@ describe('subscription dialogs on app load', () => {
   });
 
   it('an inactive plan offers Activate, to /paymentMethod/Coach', async () => {
-    server.use(http.get(apiPath(ApiPaths.userSubscription), () => apiOk(subscription({ stripe_status: 'canceled' }))));
+    serveSubscription({ stripe_status: 'canceled' });
     open('/');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('link', { name: 'Activate' })).toHaveAttribute('href', '/paymentMethod/Coach');
@@ -264,13 +254,13 @@ describe('side panel', () => {
     let pending = [invitation];
     let teams: TeamDto[] = [];
     server.use(
-      http.get(apiPath(ApiPaths.pendingInvitations), () => pagedJson(pending, 1, 20, pending.length)),
-      http.post(apiPath(ApiPaths.joinTeam), () => {
+      http.get(apiUrl(Routes.pendingInvitations), () => pagedJson(pending, 1, 20, pending.length)),
+      http.post(apiUrl(Routes.joinTeam), () => {
         pending = [];
         teams = [buildTeam({ id: 77, name: 'Choir', role_id: 4 })];
         return apiOk(teams[0]);
       }),
-      http.get(apiPath(ApiPaths.teams), () => apiOk(teams)),
+      http.get(apiUrl(Routes.teams), () => apiOk(teams)),
     );
     const { user } = open('/engagements');
     await screen.findByText('Currently you do not have any teams');
@@ -297,7 +287,7 @@ describe('invitation link', () => {
   it('/engagements?invitation_code=… opens Join Engagement with the code and joins with it', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post(apiPath(ApiPaths.joinTeam), async ({ request }) => {
+      http.post(apiUrl(Routes.joinTeam), async ({ request }) => {
         bodies.push(await request.json());
         return apiOk(buildTeam({ id: 7, name: 'Rowing' }));
       }),

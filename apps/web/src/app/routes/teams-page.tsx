@@ -18,7 +18,7 @@ import { useTeams } from '../../features/teams/api/get-teams';
 import { CreateTeamDialog } from '../../features/teams/components/create-team-dialog';
 import { JoinTeamDialog } from '../../features/teams/components/join-team-dialog';
 import { TeamsGrid } from '../../features/teams/components/teams-grid';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import { createGate } from './create-gate';
 import { MainSidePanel } from './main-side-panel';
 

@@ -1,10 +1,10 @@
 import { createContext, useContext } from 'react';
-import type { TeamDto } from '@rally/contract';
+import type { TeamDto, Viewer } from '@rally/contract';
 
 export interface WorkspaceTeam {
   team: TeamDto;
-  /** The viewer's subscription is Premium, active or trialing. */
-  coach: boolean;
+  /** The signed-in user in this team, for the permission table. */
+  viewer: Viewer;
   openInvite: () => void;
 }
 

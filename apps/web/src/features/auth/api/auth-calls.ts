@@ -1,63 +1,38 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  ApiPaths,
-  type AuthUserDto,
-  type EmailOnlyData,
-  type LoginData,
-  type RegisterData,
-  type ResetPasswordData,
-  type UserDto,
-  type VerifyAccountData,
-  type VerifyResetTokenData,
-} from '@rally/contract';
-import { api } from '../../../lib/api-client';
+import { Routes, type BodyOf, type ResponseOf } from '@rally/contract';
+import { call } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
 
-/** POST login: stores the user and token (spec §4). */
-export function useLogin() {
-  return useMutation({
-    mutationFn: (input: LoginData) => api<AuthUserDto>(ApiPaths.login, { method: 'POST', body: input }),
-    onSuccess: ({ data }) => sessionStore.signIn(data),
-  });
+/** The auth calls of spec §4: each posts one form's values, nothing in its path. */
+type AuthRoute = (typeof Routes)[
+  | 'login'
+  | 'register'
+  | 'verifyAccount'
+  | 'resendVerificationCode'
+  | 'forgotPassword'
+  | 'verifyResetToken'
+  | 'resetPassword'];
+
+/** A mutation that posts the form's values to `route`, then does `onSuccess` with the answer. */
+function useAuthCall<R extends AuthRoute>(route: R, onSuccess?: (res: ResponseOf<R>, body: BodyOf<R>) => void) {
+  // `call` works out a route's inputs from its literal type, which a type parameter hides; every
+  // route of AuthRoute takes a body and nothing else.
+  const send = call as (route: R, input: { body: BodyOf<R> }) => Promise<ResponseOf<R>>;
+  return useMutation({ mutationFn: (body: BodyOf<R>) => send(route, { body }), onSuccess });
 }
+
+/** POST login: stores the user and token (spec §4). */
+export const useLogin = () => useAuthCall(Routes.login, ({ data }) => sessionStore.signIn(data));
 
 /** POST register: the e-mail is kept for the verify screen and its countdown. */
-export function useRegister() {
-  return useMutation({
-    mutationFn: (input: RegisterData) => api<UserDto>(ApiPaths.register, { method: 'POST', body: input }),
-    onSuccess: (_res, input) => sessionStore.setPending(input.email),
-  });
-}
+export const useRegister = () => useAuthCall(Routes.register, (_res, body) => sessionStore.setPending(body.email));
 
 /** POST verify-account: signs the user in. */
-export function useVerifyAccount() {
-  return useMutation({
-    mutationFn: (input: VerifyAccountData) => api<AuthUserDto>(ApiPaths.verifyAccount, { method: 'POST', body: input }),
-    onSuccess: ({ data }) => sessionStore.signIn(data),
-  });
-}
+export const useVerifyAccount = () => useAuthCall(Routes.verifyAccount, ({ data }) => sessionStore.signIn(data));
 
-export function useResendCode() {
-  return useMutation({
-    mutationFn: (input: EmailOnlyData) => api<null>(ApiPaths.resendVerificationCode, { method: 'POST', body: input }),
-    onSuccess: (_res, input) => sessionStore.setPending(input.email),
-  });
-}
+export const useResendCode = () =>
+  useAuthCall(Routes.resendVerificationCode, (_res, body) => sessionStore.setPending(body.email));
 
-export function useForgotPassword() {
-  return useMutation({
-    mutationFn: (input: EmailOnlyData) => api<null>(ApiPaths.forgotPassword, { method: 'POST', body: input }),
-  });
-}
-
-export function useVerifyResetToken() {
-  return useMutation({
-    mutationFn: (input: VerifyResetTokenData) => api<null>(ApiPaths.verifyResetToken, { method: 'POST', body: input }),
-  });
-}
-
-export function useResetPassword() {
-  return useMutation({
-    mutationFn: (input: ResetPasswordData) => api<null>(ApiPaths.resetPassword, { method: 'POST', body: input }),
-  });
-}
+export const useForgotPassword = () => useAuthCall(Routes.forgotPassword);
+export const useVerifyResetToken = () => useAuthCall(Routes.verifyResetToken);
+export const useResetPassword = () => useAuthCall(Routes.resetPassword);

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiPaths, Messages } from '@rally/contract';
+import { Routes, Messages } from '@rally/contract';
 import { sessionStore } from '../../../lib/session-storage';
 import { expectFieldError, expectGoneAfterFourSeconds, fill, fillAll } from '../../../test/helpers';
-import { renderApp } from '../../../test/render';
-import { apiError, apiOk, apiPath, recordCalls, server } from '../../../test/server';
+import { renderAppAt, type renderApp } from '../../../test/render';
+import { apiError, apiOk, apiUrl, recordCalls, server } from '../../../test/server';
 
 const EMAIL = 'forgetful@example.test';
 type UserEvent = ReturnType<typeof renderApp>['user'];
@@ -14,15 +14,15 @@ type UserEvent = ReturnType<typeof renderApp>['user'];
 function passwordResetApi() {
   const bodies: Record<string, unknown> = {};
   server.use(
-    http.post(apiPath(ApiPaths.forgotPassword), async ({ request }) => {
+    http.post(apiUrl(Routes.forgotPassword), async ({ request }) => {
       bodies.forgot = await request.json();
       return apiOk(null, Messages.resetSent);
     }),
-    http.post(apiPath(ApiPaths.verifyResetToken), async ({ request }) => {
+    http.post(apiUrl(Routes.verifyResetToken), async ({ request }) => {
       bodies.verify = await request.json();
       return apiOk(null, Messages.resetCodeValid);
     }),
-    http.post(apiPath(ApiPaths.resetPassword), async ({ request }) => {
+    http.post(apiUrl(Routes.resetPassword), async ({ request }) => {
       bodies.reset = await request.json();
       return apiOk(null, Messages.passwordReset);
     }),
@@ -30,11 +30,7 @@ function passwordResetApi() {
   return bodies;
 }
 
-async function openForgot() {
-  const app = renderApp('/forgot-password');
-  await screen.findByRole('button', { name: 'Send Code' });
-  return app;
-}
+const openForgot = () => renderAppAt('/forgot-password', 'Send Code');
 
 async function sendCode(user: UserEvent, email = EMAIL) {
   await fill(user, 'Email', email);
@@ -132,7 +128,7 @@ describe('forgot-password: the four steps', () => {
 describe('forgot-password: server errors', () => {
   it('a failed Send Code shows the server message for 4 s and stays on the step', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    server.use(http.post(apiPath(ApiPaths.forgotPassword), () => apiError(429, Messages.tooManyRequests)));
+    server.use(http.post(apiUrl(Routes.forgotPassword), () => apiError(429, Messages.tooManyRequests)));
     const app = await openForgot();
 
     await sendCode(app.user);
@@ -145,7 +141,7 @@ describe('forgot-password: server errors', () => {
   it('a wrong reset code shows the server message and stays on the code step', async () => {
     passwordResetApi();
     server.use(
-      http.post(apiPath(ApiPaths.verifyResetToken), () =>
+      http.post(apiUrl(Routes.verifyResetToken), () =>
         apiError(422, Messages.resetCodeInvalid, { token: [Messages.resetCodeInvalid] }),
       ),
     );
@@ -162,7 +158,7 @@ describe('forgot-password: server errors', () => {
 
   it('a failed reset shows the server message and stays on the password step', async () => {
     passwordResetApi();
-    server.use(http.post(apiPath(ApiPaths.resetPassword), () => apiError(422, Messages.resetCodeInvalid)));
+    server.use(http.post(apiUrl(Routes.resetPassword), () => apiError(422, Messages.resetCodeInvalid)));
     const app = await openForgot();
     await sendCode(app.user);
     await screen.findByRole('button', { name: 'Verify Code' });
@@ -181,7 +177,7 @@ describe('forgot-password: server errors', () => {
     let fail = true;
     passwordResetApi();
     server.use(
-      http.post(apiPath(ApiPaths.forgotPassword), () =>
+      http.post(apiUrl(Routes.forgotPassword), () =>
         fail ? apiError(503, 'Mail is down, try again.') : apiOk(null, Messages.resetSent),
       ),
     );

@@ -20,7 +20,7 @@ import {
 import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useTimedMessage } from '../../../lib/use-timed-message';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useForgotPassword, useResetPassword, useVerifyResetToken } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
 import { FormError } from '../../../components/form-error';
@@ -44,6 +44,7 @@ export function ForgotPasswordRoute() {
   };
 
   const alert = <FormError message={error} />;
+  const fail = (err: unknown) => showError(messageOf(err));
 
   switch (step) {
     case 'forgotPassword':
@@ -55,7 +56,7 @@ export function ForgotPasswordRoute() {
               setEmail(value);
               goTo('resetCode');
             }}
-            onError={(err) => showError(messageOf(err))}
+            onError={fail}
           />
         </AuthCard>
       );
@@ -76,7 +77,7 @@ export function ForgotPasswordRoute() {
               setToken(value);
               goTo('newPassword');
             }}
-            onError={(err) => showError(messageOf(err))}
+            onError={fail}
           />
         </AuthCard>
       );
@@ -84,12 +85,7 @@ export function ForgotPasswordRoute() {
       return (
         <AuthCard title="Choose a new password">
           {alert}
-          <PasswordStep
-            email={email}
-            token={token}
-            onDone={() => goTo('done')}
-            onError={(err) => showError(messageOf(err))}
-          />
+          <PasswordStep email={email} token={token} onDone={() => goTo('done')} onError={fail} />
         </AuthCard>
       );
     case 'done':

@@ -1,20 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiPaths, Messages } from '@rally/contract';
+import { Routes, Messages } from '@rally/contract';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
 import { expectFieldError, expectGoneAfterFourSeconds, expectNoFieldError, fillAll } from '../../../test/helpers';
-import { renderApp } from '../../../test/render';
-import { apiError, apiOk, apiPath, authUser, recordCalls, server, testUser } from '../../../test/server';
+import { renderAppAt } from '../../../test/render';
+import { apiError, apiOk, apiUrl, authUser, recordCalls, server, testUser } from '../../../test/server';
 
 const signInButton = () => screen.getByRole('button', { name: 'Sign In' });
 
-async function openLogin(url = '/login') {
-  const app = renderApp(url);
-  await screen.findByRole('button', { name: 'Sign In' });
-  return app;
-}
+const openLogin = (url = '/login') => renderAppAt(url, 'Sign In');
 
 afterEach(() => {
   vi.useRealTimers();
@@ -47,7 +43,7 @@ describe('login: client validation', () => {
   });
 
   it('the messages go once the fields are fixed', async () => {
-    server.use(http.post(apiPath(ApiPaths.login), () => apiError(422, Messages.invalidCredentials)));
+    server.use(http.post(apiUrl(Routes.login), () => apiError(422, Messages.invalidCredentials)));
     const { user } = await openLogin();
     await user.click(signInButton());
     await waitFor(() => expectFieldError('Email', Messages.emailRequired));
@@ -65,7 +61,7 @@ describe('login: server answers', () => {
   it('shows the server message for 4 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     server.use(
-      http.post(apiPath(ApiPaths.login), () =>
+      http.post(apiUrl(Routes.login), () =>
         apiError(422, Messages.invalidCredentials, { email: [Messages.invalidCredentials] }),
       ),
     );
@@ -83,7 +79,7 @@ describe('login: server answers', () => {
   it('a 401 from login is shown as a message and signs nobody out', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    server.use(http.post(apiPath(ApiPaths.login), () => apiError(401, 'Wrong e-mail or password.')));
+    server.use(http.post(apiUrl(Routes.login), () => apiError(401, 'Wrong e-mail or password.')));
     const app = await openLogin('/login?redirect=%2Fprofile');
     sessionStore.setPending('earlier@example.test', 5);
 
@@ -98,8 +94,8 @@ describe('login: server answers', () => {
 
   it('a 403 (unverified account) goes to /verify-account with the e-mail stored', async () => {
     server.use(
-      http.post(apiPath(ApiPaths.login), () => apiError(403, Messages.accountNotVerified)),
-      http.post(apiPath(ApiPaths.resendVerificationCode), () => apiOk(null, Messages.codeSent)),
+      http.post(apiUrl(Routes.login), () => apiError(403, Messages.accountNotVerified)),
+      http.post(apiUrl(Routes.resendVerificationCode), () => apiOk(null, Messages.codeSent)),
     );
     const app = await openLogin();
 
@@ -118,7 +114,7 @@ describe('login: server answers', () => {
   it('success stores the session and goes to the redirect', async () => {
     let body: unknown;
     server.use(
-      http.post(apiPath(ApiPaths.login), async ({ request }) => {
+      http.post(apiUrl(Routes.login), async ({ request }) => {
         body = await request.json();
         return apiOk(authUser('fresh-token'));
       }),
@@ -141,7 +137,7 @@ describe('login: server answers', () => {
   });
 
   it('success without a redirect goes to /', async () => {
-    server.use(http.post(apiPath(ApiPaths.login), () => apiOk(authUser())));
+    server.use(http.post(apiUrl(Routes.login), () => apiOk(authUser())));
     const app = await openLogin();
 
     await fillAll(app.user, { Email: 'ada@example.test', Password: 'secret' });
@@ -153,7 +149,7 @@ describe('login: server answers', () => {
   });
 
   it('success with an off-site redirect goes to / and never off the site', async () => {
-    server.use(http.post(apiPath(ApiPaths.login), () => apiOk(authUser())));
+    server.use(http.post(apiUrl(Routes.login), () => apiOk(authUser())));
     const app = await openLogin(`/login?${new URLSearchParams({ redirect: '//evil.test/x' }).toString()}`);
 
     await fillAll(app.user, { Email: 'ada@example.test', Password: 'secret' });

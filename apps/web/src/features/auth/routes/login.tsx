@@ -7,7 +7,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
 import { useTimedMessage } from '../../../lib/use-timed-message';
-import { paths, safeRedirect } from '../../../app/paths';
+import { paths, safeRedirect } from '../../../config/paths';
 import { useLogin } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
 import { keepRedirect } from '../components/keep-redirect';

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiPaths, Messages } from '@rally/contract';
+import { Routes, Messages } from '@rally/contract';
 import { sessionStore } from '../../../lib/session-storage';
 import { expectFieldError, expectGoneAfterFourSeconds, expectNoFieldError, fill, fillAll } from '../../../test/helpers';
-import { renderApp } from '../../../test/render';
-import { apiError, apiOk, apiPath, recordCalls, server, testUser } from '../../../test/server';
+import { renderAppAt } from '../../../test/render';
+import { apiError, apiOk, apiUrl, recordCalls, server, testUser } from '../../../test/server';
 
 const valid = {
   'First Name': 'Grace',
@@ -17,11 +17,7 @@ const valid = {
 
 const signUp = () => screen.getByRole('button', { name: 'Sign Up' });
 
-async function openRegister(url = '/register') {
-  const app = renderApp(url);
-  await screen.findByRole('button', { name: 'Sign Up' });
-  return app;
-}
+const openRegister = (url = '/register') => renderAppAt(url, 'Sign Up');
 
 afterEach(() => vi.useRealTimers());
 
@@ -83,7 +79,7 @@ describe('register: client validation (spec §5)', () => {
 describe('register: server answers', () => {
   it('puts each message of the 422 errors object on its field', async () => {
     server.use(
-      http.post(apiPath(ApiPaths.register), () =>
+      http.post(apiUrl(Routes.register), () =>
         apiError(422, Messages.emailTaken, {
           email: [Messages.emailTaken, 'A second e-mail message'],
           first_name: ['First name looks odd.'],
@@ -108,7 +104,7 @@ describe('register: server answers', () => {
 
   it('an error on a field the form does not show goes to the form message', async () => {
     server.use(
-      http.post(apiPath(ApiPaths.register), () =>
+      http.post(apiUrl(Routes.register), () =>
         apiError(422, 'Sign-ups are paused for this domain.', {
           account: ['Sign-ups are paused for this domain.'],
           email: [Messages.emailTaken],
@@ -126,7 +122,7 @@ describe('register: server answers', () => {
 
   it('an error without field errors shows the server message for 4 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    server.use(http.post(apiPath(ApiPaths.register), () => apiError(429, Messages.tooManyRequests)));
+    server.use(http.post(apiUrl(Routes.register), () => apiError(429, Messages.tooManyRequests)));
     const app = await openRegister();
 
     await fillAll(app.user, valid);
@@ -139,7 +135,7 @@ describe('register: server answers', () => {
   it('success sends the form and goes to /verify-account with the pending e-mail stored', async () => {
     let body: unknown;
     server.use(
-      http.post(apiPath(ApiPaths.register), async ({ request }) => {
+      http.post(apiUrl(Routes.register), async ({ request }) => {
         body = await request.json();
         return apiOk({ ...testUser, email: 'grace@example.test', email_verified_at: null }, Messages.registered);
       }),
@@ -171,7 +167,7 @@ describe('register: server answers', () => {
   it('an invitation link pre-fills the e-mail and keeps the redirect to the Join dialog', async () => {
     let body: Record<string, unknown> = {};
     server.use(
-      http.post(apiPath(ApiPaths.register), async ({ request }) => {
+      http.post(apiUrl(Routes.register), async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         return apiOk(testUser);
       }),

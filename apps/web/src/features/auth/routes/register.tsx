@@ -6,7 +6,7 @@ import { Timing, registerSchema, type RegisterData, type RegisterInput } from '@
 import { FormTextField } from '../../../components/form-text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useTimedMessage } from '../../../lib/use-timed-message';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useRegister } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
 import { keepRedirect } from '../components/keep-redirect';

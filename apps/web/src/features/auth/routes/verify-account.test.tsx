@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiPaths, Messages, Timing } from '@rally/contract';
+import { Routes, Messages, Timing } from '@rally/contract';
 import { sessionStore } from '../../../lib/session-storage';
 import { advance, expectFieldError, expectGoneAfterFourSeconds, fill } from '../../../test/helpers';
-import { renderApp } from '../../../test/render';
-import { apiError, apiOk, apiPath, authUser, recordCalls, server, testUser } from '../../../test/server';
+import { renderApp, renderAppAt } from '../../../test/render';
+import { apiError, apiOk, apiUrl, authUser, recordCalls, server, testUser } from '../../../test/server';
 
 const EMAIL = 'new.user@example.test';
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -16,9 +16,7 @@ const countdown = () => screen.getByLabelText('Resend countdown');
 /** Opens /verify-account with a pending e-mail whose code was sent `agoMs` ago. */
 async function openVerify(agoMs = 0, url = '/verify-account') {
   sessionStore.setPending(EMAIL, Date.now() - agoMs);
-  const app = renderApp(url);
-  await screen.findByRole('button', { name: 'Verify' });
-  return app;
+  return renderAppAt(url, 'Verify');
 }
 
 afterEach(() => vi.useRealTimers());
@@ -87,7 +85,7 @@ describe('verify-account: Resend Code and its 5-minute countdown', () => {
   it('resending sends the e-mail and restarts the countdown', async () => {
     let body: unknown;
     server.use(
-      http.post(apiPath(ApiPaths.resendVerificationCode), async ({ request }) => {
+      http.post(apiUrl(Routes.resendVerificationCode), async ({ request }) => {
         body = await request.json();
         return apiOk(null, Messages.codeSent);
       }),
@@ -106,7 +104,7 @@ describe('verify-account: Resend Code and its 5-minute countdown', () => {
   });
 
   it('a failed resend shows the server message and keeps Resend available', async () => {
-    server.use(http.post(apiPath(ApiPaths.resendVerificationCode), () => apiError(429, Messages.tooManyRequests)));
+    server.use(http.post(apiUrl(Routes.resendVerificationCode), () => apiError(429, Messages.tooManyRequests)));
     const app = await openVerify(FIVE_MINUTES + 1_000);
 
     await app.user.click(resendButton());
@@ -134,7 +132,7 @@ describe('verify-account: Verify', () => {
   it('a failure shows the first verification_code error, cleared after 4 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     server.use(
-      http.post(apiPath(ApiPaths.verifyAccount), () =>
+      http.post(apiUrl(Routes.verifyAccount), () =>
         apiError(422, 'The given data was invalid.', {
           verification_code: [Messages.codeInvalid, 'A second message'],
         }),
@@ -154,7 +152,7 @@ describe('verify-account: Verify', () => {
   });
 
   it('a failure without verification_code errors shows the response message', async () => {
-    server.use(http.post(apiPath(ApiPaths.verifyAccount), () => apiError(429, Messages.tooManyRequests)));
+    server.use(http.post(apiUrl(Routes.verifyAccount), () => apiError(429, Messages.tooManyRequests)));
     const app = await openVerify();
 
     await fill(app.user, 'Verification Code', '123456');
@@ -166,7 +164,7 @@ describe('verify-account: Verify', () => {
   it('success signs the user in and leaves the auth screens', async () => {
     let body: unknown;
     server.use(
-      http.post(apiPath(ApiPaths.verifyAccount), async ({ request }) => {
+      http.post(apiUrl(Routes.verifyAccount), async ({ request }) => {
         body = await request.json();
         return apiOk(authUser('verified-token', { ...testUser, email: EMAIL }));
       }),
@@ -186,10 +184,8 @@ describe('verify-account: Verify', () => {
 
   it('a guest sent to sign in, then to verify by a 403, lands on the page first opened', async () => {
     server.use(
-      http.post(apiPath(ApiPaths.login), () => apiError(403, Messages.accountNotVerified)),
-      http.post(apiPath(ApiPaths.verifyAccount), () =>
-        apiOk(authUser('verified-token', { ...testUser, email: EMAIL })),
-      ),
+      http.post(apiUrl(Routes.login), () => apiError(403, Messages.accountNotVerified)),
+      http.post(apiUrl(Routes.verifyAccount), () => apiOk(authUser('verified-token', { ...testUser, email: EMAIL }))),
     );
     const app = renderApp('/profile?x=1');
     await screen.findByRole('button', { name: 'Sign In' });

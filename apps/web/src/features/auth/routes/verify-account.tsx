@@ -7,7 +7,7 @@ import { Timing, verifyAccountSchema, type VerifyAccountData, type VerifyAccount
 import { ApiError } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
 import { useTimedMessage } from '../../../lib/use-timed-message';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useResendCode, useVerifyAccount } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
 import { keepRedirect } from '../components/keep-redirect';

@@ -1,25 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiPaths } from '@rally/contract';
 import { renderApp } from '../../../test/render';
-import { apiOk, apiPath, server, testUser } from '../../../test/server';
-import { subscription } from '../../../test/team-fixtures';
+import { testUser } from '../../../test/server';
+import { serveSubscription } from '../../../test/team-fixtures';
 
 describe('/settings', () => {
   it('is reached from the account menu and shows the trial as the current plan', async () => {
-    server.use(
-      http.get(apiPath(ApiPaths.userSubscription), () =>
-        apiOk(
-          subscription({
-            name: 'Premium',
-            title: 'Coach',
-            stripe_status: 'trialing',
-            trial_ends_at: '2026-12-07T10:00:00.000Z',
-          }),
-        ),
-      ),
-    );
+    serveSubscription({
+      name: 'Premium',
+      title: 'Coach',
+      stripe_status: 'trialing',
+      trial_ends_at: '2026-12-07T10:00:00.000Z',
+    });
     const { user, location } = renderApp('/profile', { signedInAs: testUser });
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
@@ -38,11 +30,7 @@ describe('/settings', () => {
   });
 
   it('a canceled Coach plan is not marked Subscribed', async () => {
-    server.use(
-      http.get(apiPath(ApiPaths.userSubscription), () =>
-        apiOk(subscription({ name: 'Premium', title: 'Coach', stripe_status: 'canceled' })),
-      ),
-    );
+    serveSubscription({ name: 'Premium', title: 'Coach', stripe_status: 'canceled' });
     renderApp('/settings', { signedInAs: testUser });
     expect(await screen.findByText('Canceled')).toBeInTheDocument();
     expect(screen.queryByText('Subscribed')).not.toBeInTheDocument();

@@ -1,19 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, type InvitationDto, type TeamDto } from '@rally/contract';
-import { api } from '../../../lib/api-client';
-import { invitationKeys, removeInvitation } from './get-pending-invitations';
+import { Routes, type InvitationDto } from '@rally/contract';
+import { call } from '../../../lib/api-client';
+import { useAnswerInvitation } from './get-pending-invitations';
 
 /** Accepting is joining with the invitation's code: POST user/team/join. */
-export const acceptInvitation = async (invitation: InvitationDto): Promise<TeamDto> =>
-  (await api<TeamDto>(ApiPaths.joinTeam, { method: 'POST', body: { invitation_code: invitation.invitation_code } }))
-    .data;
+export const acceptInvitation = async (invitation: InvitationDto) =>
+  (await call(Routes.joinTeam, { body: { invitation_code: invitation.invitation_code } })).data;
 
-export function useAcceptInvitation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: acceptInvitation,
-    // A failed answer usually means the invitation changed elsewhere; reload the list.
-    onError: () => queryClient.invalidateQueries({ queryKey: invitationKeys.pending() }),
-    onSuccess: (_team, invitation) => removeInvitation(queryClient, invitation.id),
-  });
-}
+export const useAcceptInvitation = () => useAnswerInvitation(acceptInvitation);

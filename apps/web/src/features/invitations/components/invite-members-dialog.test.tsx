@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiPaths, Messages } from '@rally/contract';
+import { Routes, Messages } from '@rally/contract';
 import { renderWithProviders } from '../../../test/team-fixtures';
-import { apiError, apiOk, apiPath, server } from '../../../test/server';
+import { apiError, apiOk, apiUrl, server } from '../../../test/server';
 import { InviteMembersDialog } from './invite-members-dialog';
 
 const TEAM = 8;
@@ -60,7 +60,7 @@ describe('InviteMembersDialog', () => {
   it('sending an empty list says to add an e-mail and sends nothing', async () => {
     const sent = vi.fn();
     server.use(
-      http.post(apiPath(ApiPaths.teamInvite(TEAM)), () => (sent(), apiOk({ invited: [], already_members: [] }))),
+      http.post(apiUrl(Routes.teamInvite, { id: TEAM }), () => (sent(), apiOk({ invited: [], already_members: [] }))),
     );
     const { user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -71,7 +71,7 @@ describe('InviteMembersDialog', () => {
   it('sends the list, says so and closes', async () => {
     let body: unknown;
     server.use(
-      http.post(apiPath(ApiPaths.teamInvite(TEAM)), async ({ request }) => {
+      http.post(apiUrl(Routes.teamInvite, { id: TEAM }), async ({ request }) => {
         body = await request.json();
         return apiOk({ invited: ['a@example.test', 'b@example.test'], already_members: [] }, Messages.invitationsSent);
       }),
@@ -87,7 +87,9 @@ describe('InviteMembersDialog', () => {
   });
 
   it('a failure with a server message names it, keeps the list and stays open', async () => {
-    server.use(http.post(apiPath(ApiPaths.teamInvite(TEAM)), () => apiError(403, 'You are not allowed to do this.')));
+    server.use(
+      http.post(apiUrl(Routes.teamInvite, { id: TEAM }), () => apiError(403, 'You are not allowed to do this.')),
+    );
     const { user, onClose } = renderDialog();
     await add(user, 'a@example.test');
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -100,7 +102,7 @@ describe('InviteMembersDialog', () => {
   });
 
   it('a failure without a response says the invitations were not sent', async () => {
-    server.use(http.post(apiPath(ApiPaths.teamInvite(TEAM)), () => HttpResponse.error()));
+    server.use(http.post(apiUrl(Routes.teamInvite, { id: TEAM }), () => HttpResponse.error()));
     const { user } = renderDialog();
     await add(user, 'a@example.test');
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -111,7 +113,7 @@ describe('InviteMembersDialog', () => {
   it('an address typed but not added yet is sent too', async () => {
     let body: unknown;
     server.use(
-      http.post(apiPath(ApiPaths.teamInvite(TEAM)), async ({ request }) => {
+      http.post(apiUrl(Routes.teamInvite, { id: TEAM }), async ({ request }) => {
         body = await request.json();
         return apiOk({ invited: [], already_members: [] }, Messages.invitationsSent);
       }),

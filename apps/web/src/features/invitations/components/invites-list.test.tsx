@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiPaths, type InvitationDto } from '@rally/contract';
+import { Routes, type InvitationDto } from '@rally/contract';
 import { buildInvitation, buildTeam, pagedJson, renderWithProviders } from '../../../test/team-fixtures';
-import { apiError, apiOk, apiPath, server } from '../../../test/server';
+import { apiError, apiOk, apiUrl, server } from '../../../test/server';
 import { InvitesList, usePendingInvitationsCount } from './invites-list';
 
 const PER_PAGE = 2;
@@ -13,20 +13,20 @@ function servePending(initial: InvitationDto[]) {
   let pending = [...initial];
   const answered: { path: string; body: unknown }[] = [];
   server.use(
-    http.get(apiPath(ApiPaths.pendingInvitations), ({ request }) => {
+    http.get(apiUrl(Routes.pendingInvitations), ({ request }) => {
       const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
       return pagedJson(pending.slice((page - 1) * PER_PAGE, page * PER_PAGE), page, PER_PAGE, pending.length);
     }),
-    http.post(apiPath(ApiPaths.joinTeam), async ({ request }) => {
+    http.post(apiUrl(Routes.joinTeam), async ({ request }) => {
       const body = (await request.json()) as { invitation_code: string };
-      answered.push({ path: ApiPaths.joinTeam, body });
+      answered.push({ path: Routes.joinTeam.path, body });
       const inv = pending.find((i) => i.invitation_code === body.invitation_code)!;
       pending = pending.filter((i) => i !== inv);
       return apiOk(buildTeam({ id: inv.team.id, name: inv.team.name, role_id: 4 }));
     }),
-    http.post(apiPath(ApiPaths.rejectInvitation), async ({ request }) => {
+    http.post(apiUrl(Routes.rejectInvitation), async ({ request }) => {
       const body = (await request.json()) as { invitation_code: string };
-      answered.push({ path: ApiPaths.rejectInvitation, body });
+      answered.push({ path: Routes.rejectInvitation.path, body });
       pending = pending.filter((i) => i.invitation_code !== body.invitation_code);
       return apiOk(null);
     }),
@@ -93,7 +93,7 @@ describe('InvitesList', () => {
       expect(screen.queryByRole('listitem', { name: 'Invitation to Squad 1' })).not.toBeInTheDocument(),
     );
     expect(screen.getByLabelText('Invite count')).toHaveTextContent('1');
-    expect(answered).toEqual([{ path: ApiPaths.joinTeam, body: { invitation_code: 'CODE1' } }]);
+    expect(answered).toEqual([{ path: Routes.joinTeam.path, body: { invitation_code: 'CODE1' } }]);
     expect(onAccepted).toHaveBeenCalledWith(expect.objectContaining({ name: 'Squad 1' }));
   });
 
@@ -108,14 +108,14 @@ describe('InvitesList', () => {
     expect(await screen.findByText('There is no invitation')).toBeInTheDocument();
     expect(screen.getByLabelText('Invite count')).toHaveTextContent('0');
     expect(answered).toEqual([
-      { path: ApiPaths.rejectInvitation, body: { invitation_code: 'CODE1', reject_reason: 'Not interested' } },
+      { path: Routes.rejectInvitation.path, body: { invitation_code: 'CODE1', reject_reason: 'Not interested' } },
     ]);
     expect(onAccepted).not.toHaveBeenCalled();
   });
 
   it('a failed accept shows the server message and keeps the invitation', async () => {
     servePending([buildInvitation({ id: 1 })]);
-    server.use(http.post(apiPath(ApiPaths.joinTeam), () => apiError(409, 'You are already a member of this team.')));
+    server.use(http.post(apiUrl(Routes.joinTeam), () => apiError(409, 'You are already a member of this team.')));
     const { user } = renderList();
     await screen.findByRole('listitem', { name: 'Invitation to Squad 1' });
 

@@ -1,23 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, type MemberDto } from '@rally/contract';
-import { api } from '../../../lib/api-client';
+import { Routes, type BodyOf } from '@rally/contract';
+import { call } from '../../../lib/api-client';
 import { memberKeys } from './get-members';
+
+type ChangeRoleBody = BodyOf<typeof Routes.changeUserRole>;
 
 export interface ChangeRoleInput {
   teamId: number;
-  userId: number;
+  userId: ChangeRoleBody['user_id'];
   /** 3 makes an admin, 4 makes a member again. */
-  roleId: 3 | 4;
+  roleId: ChangeRoleBody['role_id'];
 }
 
 /** POST user/team/{id}/change-user-role (roles 2 and 3; the Super Admin's role is fixed). */
-export const changeRole = async ({ teamId, userId, roleId }: ChangeRoleInput): Promise<MemberDto> =>
-  (
-    await api<MemberDto>(ApiPaths.changeUserRole(teamId), {
-      method: 'POST',
-      body: { user_id: userId, role_id: roleId },
-    })
-  ).data;
+export const changeRole = async ({ teamId, userId, roleId }: ChangeRoleInput) =>
+  (await call(Routes.changeUserRole, { params: { id: teamId }, body: { user_id: userId, role_id: roleId } })).data;
 
 export function useChangeRole() {
   const queryClient = useQueryClient();

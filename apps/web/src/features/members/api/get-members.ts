@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPaths, type MemberDto } from '@rally/contract';
-import { api } from '../../../lib/api-client';
+import { Routes } from '@rally/contract';
+import { call } from '../../../lib/api-client';
 
 export const memberKeys = {
   all: ['members'] as const,
@@ -8,8 +8,7 @@ export const memberKeys = {
 };
 
 /** GET user/team/{id}/members: every member, owner first, each with their role. */
-export const getMembers = async (teamId: number): Promise<MemberDto[]> =>
-  (await api<MemberDto[]>(ApiPaths.teamMembers(teamId))).data;
+export const getMembers = async (teamId: number) => (await call(Routes.teamMembers, { params: { id: teamId } })).data;
 
 export const membersQuery = (teamId: number) =>
   queryOptions({ queryKey: memberKeys.ofTeam(teamId), queryFn: () => getMembers(teamId) });

@@ -1,5 +1,5 @@
-import { Messages, Role, type MemberDto } from '@rally/contract';
-import { leadsTeam } from '../../../lib/team-permissions';
+import { Messages, Role, can, type MemberDto } from '@rally/contract';
+import { teamViewer } from '../../../lib/viewer';
 
 export type MemberActionKind = 'makeAdmin' | 'removeAdmin' | 'remove';
 
@@ -11,21 +11,22 @@ export interface MemberAction {
 }
 
 /**
- * The action menu of a member card (spec §6): none on the Super Admin's card; otherwise only when
- * the viewer is not a plain member, or it is the viewer's own card (where Remove means leave).
+ * The action menu of a member card: each action exactly when the contract's permission table
+ * allows it (spec §6). So none on the Super Admin's card; leads change roles and remove others;
+ * anyone else has only Remove on their own card, where it means leave.
  */
 export function memberActions(viewer: { id: number; role: number }, target: MemberDto): MemberAction[] {
-  if (target.role_id === Role.Owner) return [];
-  const own = target.id === viewer.id;
-  if (viewer.role === Role.Member && !own) return [];
-  const lead = leadsTeam(viewer.role);
+  // The member rules do not look at the plan.
+  const asked = teamViewer(viewer.id, viewer.role, false);
   const name = target.full_name;
   const actions: MemberAction[] = [];
-  if (lead && target.role_id === Role.Member)
-    actions.push({ kind: 'makeAdmin', label: 'Make Admin', confirm: Messages.makeAdminConfirm(name) });
-  if (lead && target.role_id === Role.Admin)
-    actions.push({ kind: 'removeAdmin', label: 'Remove From Admin', confirm: Messages.removeAdminConfirm(name) });
-  if (lead || own)
+  if (can('member.changeRole', asked, target)) {
+    if (target.role_id === Role.Member)
+      actions.push({ kind: 'makeAdmin', label: 'Make Admin', confirm: Messages.makeAdminConfirm(name) });
+    if (target.role_id === Role.Admin)
+      actions.push({ kind: 'removeAdmin', label: 'Remove From Admin', confirm: Messages.removeAdminConfirm(name) });
+  }
+  if (can('member.remove', asked, target))
     actions.push({ kind: 'remove', label: 'Remove from Team', confirm: Messages.removeMemberConfirm(name) });
   return actions;
 }

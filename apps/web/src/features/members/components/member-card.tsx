@@ -1,9 +1,8 @@
 import { Card, CardContent, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import MoreVert from '@mui/icons-material/MoreVert';
 import { useState } from 'react';
-import type { MemberDto } from '@rally/contract';
+import { roleLabel, type MemberDto } from '@rally/contract';
 import { UserAvatar } from '../../../components/user-avatar';
-import { roleLabel } from '../../../lib/team-permissions';
 import type { MemberAction } from './member-actions';
 
 interface Props {

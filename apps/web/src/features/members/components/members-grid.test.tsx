@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiPaths, type MemberDto } from '@rally/contract';
+import { Routes, type MemberDto } from '@rally/contract';
 import { buildMember, renderWithProviders } from '../../../test/team-fixtures';
-import { apiError, apiOk, apiPath, server } from '../../../test/server';
+import { apiError, apiOk, apiUrl, server } from '../../../test/server';
 import { MembersGrid } from './members-grid';
 
 const TEAM = 5;
@@ -14,11 +15,30 @@ const other = buildMember({ id: 4, first_name: 'Otto', last_name: 'Other', role_
 const all = [owner, admin, member, other];
 
 function serve(list: MemberDto[] = all) {
-  server.use(http.get(apiPath(ApiPaths.teamMembers(TEAM)), () => apiOk(list)));
+  server.use(http.get(apiUrl(Routes.teamMembers, { id: TEAM }), () => apiOk(list)));
+}
+
+/** The fake change-user-role call: answers with `changed` and keeps the body it was sent. */
+function serveRoleChange(changed: MemberDto) {
+  const sent: { body?: unknown } = {};
+  server.use(
+    http.post(apiUrl(Routes.changeUserRole, { id: TEAM }), async ({ request }) => {
+      sent.body = await request.json();
+      return apiOk(changed);
+    }),
+  );
+  return sent;
 }
 
 const card = (name: string) => screen.getByRole('listitem', { name });
 const menuButton = (name: string) => within(card(name)).queryByRole('button', { name: `Actions for ${name}` });
+
+/** Opens the menu on `name`'s card, picks `item` and answers Yes to the dialog asking `question`. */
+async function confirmAction(user: UserEvent, name: string, item: string, question: string) {
+  await user.click(menuButton(name)!);
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+  await user.click(within(await screen.findByRole('dialog', { name: question })).getByRole('button', { name: 'Yes' }));
+}
 
 async function renderAs(viewer: MemberDto, props: { onChanged?: () => void; onLeft?: () => void } = {}) {
   serve();
@@ -63,80 +83,46 @@ describe('MembersGrid', () => {
   });
 
   it('Make Admin asks first, sends role 3 and confirms in a snackbar', async () => {
-    let body: unknown;
-    server.use(
-      http.post(apiPath(ApiPaths.changeUserRole(TEAM)), async ({ request }) => {
-        body = await request.json();
-        return apiOk({ ...member, role_id: 3 });
-      }),
-    );
+    const sent = serveRoleChange({ ...member, role_id: 3 });
     const onChanged = vi.fn();
     const { user } = await renderAs(owner, { onChanged });
-    await user.click(menuButton('Mia Member')!);
-    await user.click(await screen.findByRole('menuitem', { name: 'Make Admin' }));
-
-    const dialog = await screen.findByRole('dialog', { name: 'Make Mia Member an Admin?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await confirmAction(user, 'Mia Member', 'Make Admin', 'Make Mia Member an Admin?');
 
     expect(await screen.findByText('Mia Member role has been changed.')).toBeInTheDocument();
-    expect(body).toEqual({ user_id: 3, role_id: 3 });
+    expect(sent.body).toEqual({ user_id: 3, role_id: 3 });
     expect(onChanged).toHaveBeenCalled();
   });
 
   it('Remove From Admin sends role 4', async () => {
-    let body: unknown;
-    server.use(
-      http.post(apiPath(ApiPaths.changeUserRole(TEAM)), async ({ request }) => {
-        body = await request.json();
-        return apiOk({ ...admin, role_id: 4 });
-      }),
-    );
+    const sent = serveRoleChange({ ...admin, role_id: 4 });
     const { user } = await renderAs(owner);
-    await user.click(menuButton('Adam Admin')!);
-    await user.click(await screen.findByRole('menuitem', { name: 'Remove From Admin' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Remove Adam Admin from an Admin?' })).getByRole('button', {
-        name: 'Yes',
-      }),
-    );
+    await confirmAction(user, 'Adam Admin', 'Remove From Admin', 'Remove Adam Admin from an Admin?');
 
     expect(await screen.findByText('Adam Admin role has been changed.')).toBeInTheDocument();
-    expect(body).toEqual({ user_id: 2, role_id: 4 });
+    expect(sent.body).toEqual({ user_id: 2, role_id: 4 });
   });
 
   it('Remove from Team deletes the member and says so', async () => {
     const deleted = vi.fn();
     server.use(
-      http.delete(apiPath(ApiPaths.teamMember(TEAM, 4)), () => {
+      http.delete(apiUrl(Routes.removeMember, { id: TEAM, userId: 4 }), () => {
         deleted();
         return apiOk(null);
       }),
     );
     const { user } = await renderAs(admin);
-    await user.click(menuButton('Otto Other')!);
-    await user.click(await screen.findByRole('menuitem', { name: 'Remove from Team' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Remove Otto Other from this team?' })).getByRole('button', {
-        name: 'Yes',
-      }),
-    );
+    await confirmAction(user, 'Otto Other', 'Remove from Team', 'Remove Otto Other from this team?');
 
     expect(await screen.findByText('Otto Other has removed from the team.')).toBeInTheDocument();
     expect(deleted).toHaveBeenCalledOnce();
   });
 
   it('a member removing their own card leaves the team', async () => {
-    server.use(http.delete(apiPath(ApiPaths.teamMember(TEAM, 3)), () => apiOk(null)));
+    server.use(http.delete(apiUrl(Routes.removeMember, { id: TEAM, userId: 3 }), () => apiOk(null)));
     const onLeft = vi.fn();
     const onChanged = vi.fn();
     const { user } = await renderAs(member, { onLeft, onChanged });
-    await user.click(menuButton('Mia Member')!);
-    await user.click(await screen.findByRole('menuitem', { name: 'Remove from Team' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Remove Mia Member from this team?' })).getByRole('button', {
-        name: 'Yes',
-      }),
-    );
+    await confirmAction(user, 'Mia Member', 'Remove from Team', 'Remove Mia Member from this team?');
 
     await waitFor(() => expect(onLeft).toHaveBeenCalledOnce());
     expect(onChanged).not.toHaveBeenCalled();
@@ -144,7 +130,7 @@ describe('MembersGrid', () => {
 
   it('Cancel sends nothing; a refused change shows the server message', async () => {
     server.use(
-      http.post(apiPath(ApiPaths.changeUserRole(TEAM)), () => apiError(403, 'You are not allowed to do this.')),
+      http.post(apiUrl(Routes.changeUserRole, { id: TEAM }), () => apiError(403, 'You are not allowed to do this.')),
     );
     const { user } = await renderAs(owner);
     await user.click(menuButton('Mia Member')!);

@@ -1,8 +1,9 @@
-import { Alert, Box, Skeleton } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Messages, Role, type MemberDto } from '@rally/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { SkeletonGrid } from '../../../components/skeleton-grid';
 import { errorMessage } from '../../../lib/error-message';
 import { useChangeRole } from '../api/change-role';
 import { useMembers } from '../api/get-members';
@@ -38,14 +39,7 @@ export function MembersGrid({ teamId, viewer, onChanged, onLeft }: Props) {
   const [pending, setPending] = useState<{ action: MemberAction; member: MemberDto } | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
-  if (members.isPending)
-    return (
-      <Box sx={grid} aria-busy>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={170} />
-        ))}
-      </Box>
-    );
+  if (members.isPending) return <SkeletonGrid sx={grid} height={170} />;
   if (members.isError) return <Alert severity="error">{members.error.message}</Alert>;
 
   const run = async () => {

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiPaths, Messages } from '@rally/contract';
+import { Routes, Messages } from '@rally/contract';
 import { sessionStore } from '../../../lib/session-storage';
 import { expectFieldError, expectNoFieldError, fill, fillAll } from '../../../test/helpers';
-import { renderApp } from '../../../test/render';
-import { apiError, apiOk, apiPath, recordCalls, server, testUser } from '../../../test/server';
+import { renderAppAt } from '../../../test/render';
+import { apiError, apiOk, apiUrl, recordCalls, server, testUser } from '../../../test/server';
 
 const valid = { 'Old Password': 'old-secret', 'New Password': 'new-secret', 'Confirm Password': 'new-secret' };
 
@@ -13,8 +13,7 @@ const updateButton = () => screen.getByRole('button', { name: 'Update Password' 
 
 /** The signed-in user's /profile, on its Change Password tab. */
 async function openChangePassword() {
-  const app = renderApp('/profile', { signedInAs: testUser });
-  await screen.findByRole('button', { name: 'Update Password' });
+  const app = await renderAppAt('/profile', 'Update Password', { signedInAs: testUser });
   expect(screen.getByRole('tab', { name: 'Change Password' })).toHaveAttribute('aria-selected', 'true');
   return app;
 }
@@ -61,7 +60,7 @@ describe('change password: submitting', () => {
   it("success sends the passwords with the user's e-mail, says so in a snackbar and empties the form", async () => {
     let body: unknown;
     server.use(
-      http.post(apiPath(ApiPaths.changePassword), async ({ request }) => {
+      http.post(apiUrl(Routes.changePassword), async ({ request }) => {
         body = await request.json();
         return apiOk(null);
       }),
@@ -94,7 +93,7 @@ describe('change password: submitting', () => {
 
   it("failure shows 'Password update failed.' and the server's errors on their fields", async () => {
     server.use(
-      http.post(apiPath(ApiPaths.changePassword), () =>
+      http.post(apiUrl(Routes.changePassword), () =>
         apiError(422, Messages.oldPasswordWrong, {
           old_password: [Messages.oldPasswordWrong],
           password: ['The new password is too common.'],
@@ -116,7 +115,7 @@ describe('change password: submitting', () => {
   });
 
   it('failure without field errors adds the server message', async () => {
-    server.use(http.post(apiPath(ApiPaths.changePassword), () => apiError(500, Messages.serverError)));
+    server.use(http.post(apiUrl(Routes.changePassword), () => apiError(500, Messages.serverError)));
     const { user } = await openChangePassword();
 
     await fillAll(user, valid);
@@ -128,7 +127,7 @@ describe('change password: submitting', () => {
 
   it('an error on a field the form does not show (email) is not lost', async () => {
     server.use(
-      http.post(apiPath(ApiPaths.changePassword), () =>
+      http.post(apiUrl(Routes.changePassword), () =>
         apiError(422, 'The email does not match your account.', { email: ['The email does not match your account.'] }),
       ),
     );

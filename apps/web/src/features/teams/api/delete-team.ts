@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths } from '@rally/contract';
-import { api } from '../../../lib/api-client';
+import { Routes } from '@rally/contract';
+import { call } from '../../../lib/api-client';
 import { teamKeys } from './get-teams';
 
 /** DELETE user/team/{id} (Delete Coaching; roles 2 and 3). */
 export const deleteTeam = async (teamId: number): Promise<void> => {
-  await api<null>(ApiPaths.team(teamId), { method: 'DELETE' });
+  await call(Routes.deleteTeam, { params: { id: teamId } });
 };
 
 export function useDeleteTeam() {

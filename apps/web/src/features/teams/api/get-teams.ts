@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPaths, type TeamDto } from '@rally/contract';
-import { api } from '../../../lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Routes } from '@rally/contract';
+import { call } from '../../../lib/api-client';
 
 /** Every teams query key starts here, so one invalidation refreshes lists, workspaces and profiles. */
 export const teamKeys = {
@@ -10,11 +10,11 @@ export const teamKeys = {
 };
 
 /** GET user/teams: the signed-in user's teams. */
-export const getTeams = async (): Promise<TeamDto[]> => (await api<TeamDto[]>(ApiPaths.teams)).data;
+export const getTeams = async () => (await call(Routes.teams)).data;
 
 /** GET user/teams?team_id=ID: an array, empty when the user is not in that team (spec §7). */
-export const getTeam = async (teamId: number): Promise<TeamDto | null> =>
-  (await api<TeamDto[]>(ApiPaths.teams, { query: { team_id: teamId } })).data[0] ?? null;
+export const getTeam = async (teamId: number) =>
+  (await call(Routes.teams, { query: { team_id: teamId } })).data[0] ?? null;
 
 export const teamsQuery = () => queryOptions({ queryKey: teamKeys.list(), queryFn: getTeams });
 
@@ -23,3 +23,12 @@ export const teamQuery = (teamId: number) =>
 
 export const useTeams = () => useQuery(teamsQuery());
 export const useTeam = (teamId: number) => useQuery(teamQuery(teamId));
+
+/** A change to a team (create, join, rename, level, …): every teams query is refreshed after it. */
+export function useTeamChange<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+  });
+}

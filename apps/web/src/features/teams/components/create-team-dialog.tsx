@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Timing, createTeamSchema, type CreateTeamData, type CreateTeamInput, type TeamDto } from '@rally/contract';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useTimedMessage } from '../../../lib/use-timed-message';
@@ -40,20 +40,16 @@ export function CreateTeamDialog({ open, onClose, onCreated }: Props) {
   });
 
   return (
-    <Dialog open={open} onClose={close} maxWidth="xs" fullWidth aria-labelledby="create-team-title">
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id="create-team-title">Create Engagement</DialogTitle>
-        <DialogContent>
-          <FormError message={error} />
-          <FormTextField control={control} name="name" label="Engagement Name" autoFocus autoComplete="off" />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            Create
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Create Engagement"
+      submitLabel="Create"
+      pending={create.isPending}
+      onSubmit={onSubmit}
+      onClose={close}
+    >
+      <FormError message={error} />
+      <FormTextField control={control} name="name" label="Engagement Name" autoFocus autoComplete="off" />
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { DialogContentText } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Messages, Timing, joinTeamSchema, type JoinTeamData, type JoinTeamInput, type TeamDto } from '@rally/contract';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useTimedMessage } from '../../../lib/use-timed-message';
@@ -48,21 +49,17 @@ export function JoinTeamDialog({ open, onClose, onJoined, initialCode = '' }: Pr
   });
 
   return (
-    <Dialog open={open} onClose={close} maxWidth="xs" fullWidth aria-labelledby="join-team-title">
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id="join-team-title">Join Engagement</DialogTitle>
-        <DialogContent>
-          <DialogContentText>Enter the join code from your invitation e-mail.</DialogContentText>
-          <FormError message={error} placement="bottom" />
-          <FormTextField control={control} name="invitation_code" label="Join Code" autoFocus autoComplete="off" />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={join.isPending}>
-            Join
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Join Engagement"
+      submitLabel="Join"
+      pending={join.isPending}
+      onSubmit={onSubmit}
+      onClose={close}
+    >
+      <DialogContentText>Enter the join code from your invitation e-mail.</DialogContentText>
+      <FormError message={error} placement="bottom" />
+      <FormTextField control={control} name="invitation_code" label="Join Code" autoFocus autoComplete="off" />
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { buildMember, buildTeam, renderWithProviders } from '../../../test/team-fixtures';
 import { TeamCard } from './team-card';
 

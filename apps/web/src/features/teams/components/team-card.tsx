@@ -2,10 +2,10 @@ import { Box, Button, Card, CardActions, CardContent, IconButton, Link, Tooltip,
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
-import type { TeamDto } from '@rally/contract';
+import { can, type TeamDto } from '@rally/contract';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths';
-import { canInviteFromCard } from '../../../lib/team-permissions';
+import { paths } from '../../../config/paths';
+import { useTeamViewer } from '../../../lib/viewer';
 import { MemberStack } from './member-stack';
 import { TeamImage } from './team-image';
 
@@ -19,7 +19,8 @@ interface Props {
 /** An engagement card (spec §2): picture and name link to the team, member stack, info icon, upgrade overlay. */
 export function TeamCard({ team, coach, onInvite }: Props) {
   const inactive = team.status === 'inactive';
-  const invite = onInvite && canInviteFromCard(coach, team.role_id);
+  const viewer = useTeamViewer(team.role_id, coach);
+  const invite = onInvite && can('team.invite', viewer);
   return (
     <Card
       component="article"

@@ -3,10 +3,9 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { Messages } from '@rally/contract';
+import { Messages, can, type Viewer } from '@rally/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/error-message';
-import { canChangeLevel, canDeleteTeam, leadsTeam } from '../../../lib/team-permissions';
 import { useDeleteTeam } from '../api/delete-team';
 import { useTeamProfile } from '../api/get-team-profile';
 import { LevelOfEngagementDialog } from './level-of-engagement-dialog';
@@ -15,19 +14,19 @@ import { TeamNameEditor } from './team-name-editor';
 
 interface Props {
   teamId: number;
-  /** The viewer's role in the team. */
-  role: number;
+  /** The signed-in user in this team. */
+  viewer: Viewer;
   onDeleted: () => void;
 }
 
 /** The 'Engagement Options' tab: picture, name, level of engagement and Delete Coaching (spec §2, §6). */
-export function TeamOptions({ teamId, role, onDeleted }: Props) {
+export function TeamOptions({ teamId, viewer, onDeleted }: Props) {
   const profile = useTeamProfile(teamId);
   const remove = useDeleteTeam();
   const { enqueueSnackbar } = useSnackbar();
   const [levelOpen, setLevelOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const lead = leadsTeam(role);
+  const editable = can('team.update', viewer);
 
   if (profile.isPending) return <Skeleton variant="rounded" height={270} sx={{ maxWidth: 480 }} />;
   if (profile.isError) return <Alert severity="error">{profile.error.message}</Alert>;
@@ -47,8 +46,8 @@ export function TeamOptions({ teamId, role, onDeleted }: Props) {
 
   return (
     <Stack spacing={3}>
-      <TeamAvatarEditor teamId={teamId} name={name} avatar={avatar} editable={lead} />
-      <TeamNameEditor teamId={teamId} name={name} editable={lead} />
+      <TeamAvatarEditor teamId={teamId} name={name} avatar={avatar} editable={editable} />
+      <TeamNameEditor teamId={teamId} name={name} editable={editable} />
       <Divider />
       <Box>
         <Typography variant="subtitle2" color="text.secondary">
@@ -61,7 +60,7 @@ export function TeamOptions({ teamId, role, onDeleted }: Props) {
           Level of Engagement
         </Button>
       </Box>
-      {canDeleteTeam(role) && (
+      {can('team.delete', viewer) && (
         <Box>
           <Button
             color="error"
@@ -76,7 +75,7 @@ export function TeamOptions({ teamId, role, onDeleted }: Props) {
       <LevelOfEngagementDialog
         teamId={teamId}
         open={levelOpen}
-        canChange={canChangeLevel(role)}
+        canChange={can('level.set', viewer)}
         onClose={() => setLevelOpen(false)}
       />
       <ConfirmDialog

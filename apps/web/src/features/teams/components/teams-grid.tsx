@@ -1,5 +1,6 @@
-import { Alert, Box, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import type { TeamDto } from '@rally/contract';
+import { SkeletonGrid } from '../../../components/skeleton-grid';
 import { useTeams } from '../api/get-teams';
 import { TeamCard } from './team-card';
 
@@ -15,14 +16,7 @@ const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(0
 /** The user's teams as cards in 350 px columns. */
 export function TeamsGrid({ coach, emptyText, onInvite }: Props) {
   const teams = useTeams();
-  if (teams.isPending)
-    return (
-      <Box sx={grid} aria-busy>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={300} />
-        ))}
-      </Box>
-    );
+  if (teams.isPending) return <SkeletonGrid sx={grid} height={300} />;
   if (teams.isError) return <Alert severity="error">{teams.error.message}</Alert>;
   if (teams.data.length === 0)
     return (
