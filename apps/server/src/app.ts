@@ -16,6 +16,7 @@ import { badRequest } from './http/errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerUserWrites } from './http/rate-limits.js';
 import { validatorCompiler } from './http/validate.js';
+import { BackgroundQueue } from './lib/background.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
@@ -42,6 +43,13 @@ import { FILES_PREFIX, localDiskStorage } from './modules/uploads/storage.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Images drawn for Rally (levels, moods, buzzes), shipped with the server. */
 const ASSETS_DIR = path.resolve(here, '../assets');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work queued after an answer; tests and shutdown wait for it with `idle()`. */
+    background: BackgroundQueue;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -89,12 +97,15 @@ export async function buildApp({
 
   const mailer = createMailer({ db: db.kysely, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const billing = new BillingService(new BillingRepository(db.kysely), config.TRIAL_DAYS);
+  const background = new BackgroundQueue(app.log);
+  app.decorate('background', background);
   const auth = new AuthService({
     repo: new AuthRepository(db.kysely),
     mailer,
     secret: config.APP_SECRET,
     publicUrl: config.PUBLIC_URL,
-    onUserCreated: (userId) => billing.startTrial(userId),
+    onUserCreated: (userId, trx) => billing.startTrial(userId, trx),
+    background,
   });
   const filesDir = path.join(config.DATA_DIR, 'files');
   mkdirSync(filesDir, { recursive: true });
@@ -121,6 +132,7 @@ export async function buildApp({
 
   app.addHook('onClose', async () => {
     stopSchedules();
+    await background.idle(); // queued work (a reset mail) still finishes
     await mailer.close(); // deliveries under way still record their result
     await db.kysely.destroy();
     await redis?.quit();
@@ -180,7 +192,7 @@ export async function buildApp({
       await api.register(authenticatePlugin, { resolve: (token) => auth.authenticate(token) });
       registerUserWrites(api, config.LIMIT_WRITES_PER_MINUTE);
       healthRoutes(api, { health: new HealthRepository(db.kysely) });
-      authRoutes(api, { auth });
+      authRoutes(api, { auth, redis });
       profileRoutes(api, { auth });
       billingRoutes(api, { billing });
       teamRoutes(api, {

@@ -28,7 +28,17 @@ export const Limits = {
 export const Timing = {
   /** Length of a verification / reset code's life (decisions.md). */
   codeTtlMs: 10 * 60 * 1000,
-  codeMaxAttempts: 5,
+  /** Wrong tries a code survives in all, from every source together (decisions.md). */
+  codeMaxAttempts: 20,
+  /** Wrong passwords or codes from one source at one account before that source waits (429). */
+  failuresPerSource: 5,
+  /** Wrong answers at one account, from anywhere, before every attempt is slowed down. */
+  failuresBeforeSlowdown: 10,
+  /** Each failure past that threshold adds this wait, up to `slowdownMaxMs`. */
+  slowdownStepMs: 250,
+  slowdownMaxMs: 2000,
+  /** How long failures are remembered. */
+  failureWindowMs: 15 * 60 * 1000,
   /** A bearer token unused this long is revoked at its next use. */
   sessionIdleMs: 30 * 24 * 60 * 60 * 1000,
   /** Verify screen: Resend is enabled after this countdown. */

@@ -23,7 +23,6 @@ export const Messages = {
   emailTaken: 'The email has already been taken.',
   codeInvalid: 'The verification code is invalid or has expired.',
   resetCodeInvalid: 'The reset code is invalid or has expired.',
-  alreadyVerified: 'This account is already verified.',
   codeSent: 'A verification code has been sent to your e-mail.',
   resetSent: 'If an account exists for that e-mail, a reset code has been sent to it.',
   resetCodeValid: 'The reset code is valid.',

@@ -33,7 +33,8 @@ export function openDatabase(opts: DbOptions): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // Every acknowledged write survives power loss too, not only a crash of the process (ADR 0007).
+  sqlite.pragma('synchronous = FULL');
   return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
 }
 

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /**
  * Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers on both
@@ -43,10 +43,18 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
-  status: 'pending' | 'sent' | 'logged' | 'failed';
+  /** pending → sending (claimed by one node) → sent | logged | failed, or back to pending to retry. */
+  status: 'pending' | 'sending' | 'sent' | 'logged' | 'failed';
+  /** The last failure; kept after a later try succeeds. */
   error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Tries started (claims), including one a crash interrupted. */
+  attempts: Generated<number>;
+  /** When a pending mail is due; null only for rows that are not pending. */
+  next_attempt_at: string | null;
+  /** When the current try was claimed; a 'sending' row claimed long ago was left by a crash. */
+  claimed_at: string | null;
 }
 
 export interface SubscriptionsTable {
@@ -113,3 +121,6 @@ export type InvitationRow = Selectable<InvitationsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+/** Where a repository runs its statements: the database, or a transaction a service opened. */
+export type Executor = Kysely<Database> | Transaction<Database>;

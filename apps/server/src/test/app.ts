@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig, sqliteFileIn, type Config } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { freshIpApi } from './factories.js';
 
@@ -29,13 +29,24 @@ export interface TestApp {
     token?: string,
     extra?: Partial<InjectOptions>,
   ) => Promise<LightMyRequestResponse>;
-  /** Closes the app and removes its database; a second call waits for the first. */
+  /** Its data folder (SQLite file, uploads) and, on PostgreSQL, its schema. */
+  dataDir: string;
+  pgSchema: string | undefined;
+  /** Closes the app and removes its database (unless built with `keep`); a second call waits for the first. */
   close: () => Promise<void>;
 }
 
+export interface TestAppPlace {
+  /** Reopen this data folder (and PostgreSQL schema) instead of making fresh ones. */
+  dataDir?: string;
+  pgSchema?: string | undefined;
+  /** Leave the data folder and schema in place on close (to reopen them). */
+  keep?: boolean;
+}
+
 /** Builds the real app over a fresh database (temp SQLite file, or an isolated PostgreSQL schema). */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rally-test-'));
+export async function buildTestApp(env: Record<string, string> = {}, place: TestAppPlace = {}): Promise<TestApp> {
+  const dataDir = place.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'rally-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -51,8 +62,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
 
-  let schema: string | undefined;
-  if (testDatabaseUrl) {
+  let schema: string | undefined = place.pgSchema;
+  if (testDatabaseUrl && !schema) {
     schema = `t_${randomBytes(6).toString('hex')}`;
     const client = new pg.Client({ connectionString: testDatabaseUrl });
     await client.connect();
@@ -61,10 +72,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   }
   const db = openDatabase({
     databaseUrl: testDatabaseUrl,
-    sqliteFile: path.join(dataDir, 'test.sqlite'),
+    sqliteFile: sqliteFileIn(dataDir),
     ...(schema ? { pgSchema: schema } : {}),
   });
   const cleanUp = async () => {
+    if (place.keep) return;
     if (schema) {
       const client = new pg.Client({ connectionString: testDatabaseUrl });
       await client.connect();
@@ -95,6 +107,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     db,
     config,
+    dataDir,
+    pgSchema: schema,
     api: (method, url, body, token, { headers, ...extra } = {}) =>
       app.inject({
         method,
@@ -139,6 +153,12 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     },
     get config() {
       return current().config;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    get pgSchema() {
+      return current().pgSchema;
     },
     api: freshIpApi(current),
     close: () => current().close(),

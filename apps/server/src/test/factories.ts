@@ -23,8 +23,9 @@ export const freshIpApi =
   (method, url, body, token, extra = {}) =>
     t().api(method, url, body, token, { remoteAddress: uniqueIp(), ...extra });
 
-/** Every mail sent to an address, oldest first. */
-export function mailsTo(t: TestApp, email: string) {
+/** Every mail sent to an address, oldest first (after the work queued by earlier calls). */
+export async function mailsTo(t: TestApp, email: string) {
+  await t.app.background.idle();
   return t.db.kysely
     .selectFrom('mail_outbox')
     .selectAll()
@@ -35,6 +36,8 @@ export function mailsTo(t: TestApp, email: string) {
 
 /** The last code mailed to an address, read from the outbox like a person reads their mail. */
 export async function lastMailedCode(t: TestApp, email: string): Promise<string> {
+  // forgot-password mails its code after answering.
+  await t.app.background.idle();
   const mail = await t.db.kysely
     .selectFrom('mail_outbox')
     .select('text_body')

@@ -49,10 +49,7 @@ export class FailureGuard {
    * waits as long as the account's recent failures from everywhere ask for.
    */
   async before(account: string, source: string): Promise<void> {
-    const [mine, all] = await Promise.all([
-      this.bySource.get(`${account}|${source}`),
-      this.byAccount.get(account),
-    ]);
+    const [mine, all] = await Promise.all([this.bySource.get(`${account}|${source}`), this.byAccount.get(account)]);
     if (mine && mine.consumedPoints >= this.opts.perSource) throw tooManyRequests(mine.msBeforeNext / 1000);
     const over = (all?.consumedPoints ?? 0) - this.opts.slowAfter;
     if (over > 0) await this.sleep(Math.min(over * (this.opts.stepMs ?? 250), this.opts.maxDelayMs ?? 2_000));

@@ -1,11 +1,16 @@
-import type { Kysely } from 'kysely';
-import type { CodePurpose, Database, NewUser, UserRow } from '../../db/schema.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { CodePurpose, Database, Executor, NewUser, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { nowIso } from '../../lib/clock.js';
 
 /** Users, bearer tokens and one-time codes: the only code of this module that touches Kysely. */
 export class AuthRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Runs `fn` in one transaction: every write in it commits together or not at all. */
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
 
   findUserByEmail(email: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -16,18 +21,18 @@ export class AuthRepository {
   }
 
   /** Inserts a user; undefined when the e-mail is taken (also when a concurrent sign-up won the race). */
-  async createUser(user: NewUser): Promise<UserRow | undefined> {
+  async createUser(user: NewUser, ex: Executor = this.db): Promise<UserRow | undefined> {
     try {
-      return await this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+      return await ex.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
     } catch (err) {
       if (isUniqueViolation(err)) return undefined;
       throw err;
     }
   }
 
-  async markVerified(userId: number): Promise<void> {
+  async markVerified(userId: number, ex: Executor = this.db): Promise<void> {
     const now = nowIso();
-    await this.db
+    await ex
       .updateTable('users')
       .set({ email_verified_at: now, updated_at: now })
       .where('id', '=', userId)
@@ -35,17 +40,17 @@ export class AuthRepository {
       .execute();
   }
 
-  async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
-    await this.db
+  async setPasswordHash(userId: number, passwordHash: string, ex: Executor = this.db): Promise<void> {
+    await ex
       .updateTable('users')
       .set({ password_hash: passwordHash, updated_at: nowIso() })
       .where('id', '=', userId)
       .execute();
   }
 
-  async insertToken(userId: number, tokenHash: string): Promise<void> {
+  async insertToken(userId: number, tokenHash: string, ex: Executor = this.db): Promise<void> {
     const now = nowIso();
-    await this.db
+    await ex
       .insertInto('auth_tokens')
       .values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now })
       .execute();
@@ -70,17 +75,23 @@ export class AuthRepository {
   }
 
   /** Revokes every session of a user, or all but one. */
-  async deleteTokensOfUser(userId: number, exceptTokenId?: number): Promise<void> {
-    await this.db
+  async deleteTokensOfUser(userId: number, exceptTokenId?: number, ex: Executor = this.db): Promise<void> {
+    await ex
       .deleteFrom('auth_tokens')
       .where('user_id', '=', userId)
       .$if(exceptTokenId !== undefined, (q) => q.where('id', '!=', exceptTokenId!))
       .execute();
   }
 
-  /** Replaces any open code of this purpose with a new one. */
-  async replaceCode(userId: number, purpose: CodePurpose, codeHash: string, expiresAt: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /** Replaces any open code of this purpose with a new one (in `trx`, or in a transaction of its own). */
+  async replaceCode(
+    userId: number,
+    purpose: CodePurpose,
+    codeHash: string,
+    expiresAt: string,
+    trx?: Transaction<Database>,
+  ): Promise<void> {
+    const replace = async (trx: Transaction<Database>) => {
       await trx.deleteFrom('one_time_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
       await trx
         .insertInto('one_time_codes')
@@ -94,7 +105,8 @@ export class AuthRepository {
           created_at: nowIso(),
         })
         .execute();
-    });
+    };
+    await (trx ? replace(trx) : this.db.transaction().execute(replace));
   }
 
   /** The newest unused, unexpired code of this purpose. */
@@ -138,8 +150,8 @@ export class AuthRepository {
   }
 
   /** Marks a code used; false when another request used it first. */
-  async consumeCode(codeId: number): Promise<boolean> {
-    const res = await this.db
+  async consumeCode(codeId: number, ex: Executor = this.db): Promise<boolean> {
+    const res = await ex
       .updateTable('one_time_codes')
       .set({ used_at: nowIso() })
       .where('id', '=', codeId)

@@ -1,13 +1,17 @@
-import { Limits, Messages, Routes } from '@rally/contract';
+import type { Redis } from 'ioredis';
+import { Limits, Messages, Routes, Timing } from '@rally/contract';
 import { sessionOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
 import { DAY, MINUTE, limiter, perIp } from '../../http/rate-limits.js';
 import { routeOf, type Api } from '../../http/route.js';
+import { FailureGuard } from './failure-guard.js';
 import { presentAuthUser, presentUser } from './presenter.js';
 import type { AuthService } from './service.js';
 
 /**
- * The account a body names (its e-mail, normalised as the schemas do), for per-account limits.
+ * The account a body names (its e-mail, normalised as the schemas do), for per-account limits
+ * that run before the body is validated.
  * Undefined when it names none that could exist: such a body fails validation and touches no
  * account, so only the per-IP limit applies. (Keying those on '' would make one bucket for all of
  * them, and keying on an over-long string would let a client store megabyte-sized keys.)
@@ -19,10 +23,32 @@ function accountOf(body: unknown): string | undefined {
   return normalised !== '' && normalised.length <= Limits.emailMax ? normalised : undefined;
 }
 
-export function authRoutes(api: Api, { auth }: { auth: AuthService }): void {
-  /** Per-account limits run after the body is read, before it is validated. */
-  const perAccount = (name: string, max: number, timeWindow: number) =>
-    limiter(api, name, max, timeWindow, (request) => accountOf(request.body));
+/** A wrong password or code (the service's 422), as opposed to any other refusal. */
+const wrongAnswer = (err: unknown) => err instanceof AppError && err.statusCode === 422;
+
+export function authRoutes(api: Api, { auth, redis }: { auth: AuthService; redis?: Redis | undefined }): void {
+  /**
+   * Limits on mails a body asks for, per account AND source: a stranger who asks too often is
+   * stopped at their own address, never the owner who asks from elsewhere.
+   */
+  const perAccountAndSource = (name: string, max: number, timeWindow: number) =>
+    limiter(api, name, max, timeWindow, (request) => {
+      const account = accountOf(request.body);
+      return account === undefined ? undefined : `${account}|${request.ip}`;
+    });
+  const guard = (name: string) =>
+    new FailureGuard({
+      name,
+      redis,
+      perSource: Timing.failuresPerSource,
+      slowAfter: Timing.failuresBeforeSlowdown,
+      windowSeconds: Timing.failureWindowMs / 1000,
+      stepMs: Timing.slowdownStepMs,
+      maxDelayMs: Timing.slowdownMaxMs,
+    });
+  const passwords = guard('login');
+  const verifyCodes = guard('verify-code');
+  const resetCodes = guard('reset-code');
 
   api.route({
     ...routeOf(api, Routes.register, perIp(10, MINUTE)),
@@ -30,9 +56,11 @@ export function authRoutes(api: Api, { auth }: { auth: AuthService }): void {
   });
 
   api.route({
-    ...routeOf(api, Routes.verifyAccount, { ...perIp(10, MINUTE), preValidation: [perAccount('verify', 10, MINUTE)] }),
+    ...routeOf(api, Routes.verifyAccount, perIp(10, MINUTE)),
     handler: async (request) => {
-      const { user, token } = await auth.verifyAccount(request.body);
+      const { user, token } = await verifyCodes.attempt(request.body.email, request.ip, wrongAnswer, () =>
+        auth.verifyAccount(request.body),
+      );
       return ok(presentAuthUser(user, token), Messages.verified);
     },
   });
@@ -40,7 +68,7 @@ export function authRoutes(api: Api, { auth }: { auth: AuthService }): void {
   api.route({
     ...routeOf(api, Routes.resendVerificationCode, {
       ...perIp(10, MINUTE),
-      preValidation: [perAccount('resend', 3, 10 * MINUTE), perAccount('resend-day', 10, DAY)],
+      preValidation: [perAccountAndSource('resend', 3, 10 * MINUTE), perAccountAndSource('resend-day', 10, DAY)],
     }),
     handler: async (request) => {
       await auth.resendVerificationCode(request.body.email);
@@ -49,9 +77,11 @@ export function authRoutes(api: Api, { auth }: { auth: AuthService }): void {
   });
 
   api.route({
-    ...routeOf(api, Routes.login, { ...perIp(10, MINUTE), preValidation: [perAccount('login', 10, MINUTE)] }),
+    ...routeOf(api, Routes.login, perIp(10, MINUTE)),
     handler: async (request) => {
-      const { user, token } = await auth.login(request.body);
+      const { user, token } = await passwords.attempt(request.body.email, request.ip, wrongAnswer, () =>
+        auth.login(request.body),
+      );
       return ok(presentAuthUser(user, token));
     },
   });
@@ -67,29 +97,26 @@ export function authRoutes(api: Api, { auth }: { auth: AuthService }): void {
   api.route({
     ...routeOf(api, Routes.forgotPassword, {
       ...perIp(10, MINUTE),
-      preValidation: [perAccount('forgot', 3, 10 * MINUTE), perAccount('forgot-day', 10, DAY)],
+      preValidation: [perAccountAndSource('forgot', 3, 10 * MINUTE), perAccountAndSource('forgot-day', 10, DAY)],
     }),
     handler: async (request) => {
-      await auth.forgotPassword(request.body.email);
+      auth.forgotPassword(request.body.email);
       return ok(null, Messages.resetSent);
     },
   });
 
   api.route({
-    ...routeOf(api, Routes.verifyResetToken, {
-      ...perIp(10, MINUTE),
-      preValidation: [perAccount('verify-reset', 10, MINUTE)],
-    }),
+    ...routeOf(api, Routes.verifyResetToken, perIp(10, MINUTE)),
     handler: async (request) => {
-      await auth.verifyResetToken(request.body);
+      await resetCodes.attempt(request.body.email, request.ip, wrongAnswer, () => auth.verifyResetToken(request.body));
       return ok(null, Messages.resetCodeValid);
     },
   });
 
   api.route({
-    ...routeOf(api, Routes.resetPassword, { ...perIp(10, MINUTE), preValidation: [perAccount('reset', 10, MINUTE)] }),
+    ...routeOf(api, Routes.resetPassword, perIp(10, MINUTE)),
     handler: async (request) => {
-      await auth.resetPassword(request.body);
+      await resetCodes.attempt(request.body.email, request.ip, wrongAnswer, () => auth.resetPassword(request.body));
       return ok(null, Messages.passwordReset);
     },
   });

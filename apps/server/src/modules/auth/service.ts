@@ -8,9 +8,11 @@ import {
   type VerifyAccountData,
   type VerifyResetTokenData,
 } from '@rally/contract';
-import type { CodePurpose, UserRow } from '../../db/schema.js';
+import type { Transaction } from 'kysely';
+import type { CodePurpose, Database, UserRow } from '../../db/schema.js';
 import type { Principal, Session } from '../../http/authenticate.js';
 import { forbidden, validation } from '../../http/errors.js';
+import type { BackgroundQueue } from '../../lib/background.js';
 import { isoAfter, nowIso } from '../../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
 import { resetMail, verificationMail } from './mails.js';
@@ -31,8 +33,10 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   secret: string;
   publicUrl: string;
-  /** Runs after an account is created (billing starts the Coach trial). */
-  onUserCreated?: (userId: number) => Promise<void>;
+  /** Runs inside the sign-up transaction once the user row exists (billing starts the Coach trial). */
+  onUserCreated?: (userId: number, trx: Transaction<Database>) => Promise<void>;
+  /** Work done after the answer (forgot-password), so known and unknown e-mails answer alike. */
+  background: BackgroundQueue;
 }
 
 /** The principal of a user row: everything but the password hash and bookkeeping. */
@@ -49,23 +53,36 @@ export const principalFrom = (row: UserRow): Principal => ({
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
+  /**
+   * The user, their trial, their code and its mail commit together or not at all: a crash or a
+   * failure half-way leaves no account that cannot sign up again and has lost its trial. The
+   * password is hashed before the transaction, so no write lock waits for argon2.
+   */
   async register(input: RegisterData): Promise<Principal> {
     const { repo } = this.deps;
     if (await repo.findUserByEmail(input.email)) throw validation({ email: [Messages.emailTaken] });
-    const now = nowIso();
-    const user = await repo.createUser({
-      first_name: input.first_name,
-      last_name: input.last_name,
-      email: input.email,
-      password_hash: await hashPassword(input.password),
-      avatar: null,
-      email_verified_at: null,
-      created_at: now,
-      updated_at: now,
+    const passwordHash = await hashPassword(input.password);
+    const user = await repo.transaction(async (trx) => {
+      const now = nowIso();
+      const created = await repo.createUser(
+        {
+          first_name: input.first_name,
+          last_name: input.last_name,
+          email: input.email,
+          password_hash: passwordHash,
+          avatar: null,
+          email_verified_at: null,
+          created_at: now,
+          updated_at: now,
+        },
+        trx,
+      );
+      if (!created) throw validation({ email: [Messages.emailTaken] });
+      await this.deps.onUserCreated?.(created.id, trx);
+      await this.sendVerificationCode(created, trx);
+      return created;
     });
-    if (!user) throw validation({ email: [Messages.emailTaken] });
-    await this.deps.onUserCreated?.(user.id);
-    await this.sendVerificationCode(user);
+    await this.deps.mailer.committed();
     return principalFrom(user);
   }
 
@@ -78,12 +95,19 @@ export class AuthService {
   async verifyAccount(input: VerifyAccountData): Promise<{ user: Principal; token: string }> {
     const { repo } = this.deps;
     const user = await repo.findUserByEmail(input.email);
-    if (!user) throw validation({ verification_code: [Messages.codeInvalid] });
-    if (user.email_verified_at) throw validation({ verification_code: [Messages.alreadyVerified] });
-    await this.useCode(user.id, 'verify', input.verification_code, 'verification_code', Messages.codeInvalid, true);
-    await repo.markVerified(user.id);
+    // An unknown and an already verified e-mail answer as a wrong code does: nothing to learn here.
+    const invalid = () => validation({ verification_code: [Messages.codeInvalid] });
+    if (!user || user.email_verified_at) throw invalid();
+    const codeId = await this.checkCode(user.id, 'verify', input.verification_code, invalid);
+    const token = newBearerToken();
+    // Spending the code, verifying and signing in are one step.
+    await repo.transaction(async (trx) => {
+      if (!(await repo.consumeCode(codeId, trx))) throw invalid();
+      await repo.markVerified(user.id, trx);
+      await repo.insertToken(user.id, hashToken(token), trx);
+    });
     const verified = (await repo.findUserById(user.id))!;
-    return { user: principalFrom(verified), token: await this.issueToken(verified.id) };
+    return { user: principalFrom(verified), token };
   }
 
   async login(input: LoginData): Promise<{ user: Principal; token: string }> {
@@ -115,30 +139,50 @@ export class AuthService {
     return this.deps.repo.deleteToken(session.tokenId);
   }
 
-  /** Always answers the same, so the call does not reveal which e-mails have accounts. */
-  async forgotPassword(email: string): Promise<void> {
-    const user = await this.deps.repo.findUserByEmail(email);
+  /**
+   * Always answers the same, and in the same time: the lookup, the code and the mail are queued
+   * after the answer, so neither the reply nor its timing tells which e-mails have accounts.
+   */
+  forgotPassword(email: string): void {
+    this.deps.background.run('forgot-password', () => this.sendResetCode(email));
+  }
+
+  private async sendResetCode(email: string): Promise<void> {
+    const { repo, mailer, secret } = this.deps;
+    const user = await repo.findUserByEmail(email);
     if (!user) return;
     const code = newCode();
-    await this.deps.repo.replaceCode(user.id, 'reset', hashCode(this.deps.secret, code), isoAfter(Timing.codeTtlMs));
-    await this.deps.mailer.send(resetMail(user.email, user.first_name, code, Timing.codeTtlMs));
+    await repo.transaction(async (trx) => {
+      await repo.replaceCode(user.id, 'reset', hashCode(secret, code), isoAfter(Timing.codeTtlMs), trx);
+      await mailer.send(resetMail(user.email, user.first_name, code, Timing.codeTtlMs), trx);
+    });
+    await mailer.committed();
   }
 
   async verifyResetToken(input: VerifyResetTokenData): Promise<void> {
-    const user = await this.deps.repo.findUserByEmail(input.email);
-    if (!user) throw validation({ token: [Messages.resetCodeInvalid] });
-    await this.useCode(user.id, 'reset', input.token, 'token', Messages.resetCodeInvalid, false);
+    const { repo } = this.deps;
+    const invalid = () => validation({ token: [Messages.resetCodeInvalid] });
+    const user = await repo.findUserByEmail(input.email);
+    if (!user) throw invalid();
+    // Only checked, not spent: the right code gives its try back.
+    await repo.refundAttempt(await this.checkCode(user.id, 'reset', input.token, invalid));
   }
 
   /** Sets the new password, proves the mailbox (so verifies the account) and ends every session. */
   async resetPassword(input: ResetPasswordData): Promise<void> {
     const { repo } = this.deps;
+    const invalid = () => validation({ token: [Messages.resetCodeInvalid] });
     const user = await repo.findUserByEmail(input.email);
-    if (!user) throw validation({ token: [Messages.resetCodeInvalid] });
-    await this.useCode(user.id, 'reset', input.token, 'token', Messages.resetCodeInvalid, true);
-    await repo.setPasswordHash(user.id, await hashPassword(input.password));
-    await repo.markVerified(user.id);
-    await repo.deleteTokensOfUser(user.id);
+    if (!user) throw invalid();
+    const codeId = await this.checkCode(user.id, 'reset', input.token, invalid);
+    const passwordHash = await hashPassword(input.password);
+    // The code is spent exactly when the new password is set and every session ends.
+    await repo.transaction(async (trx) => {
+      if (!(await repo.consumeCode(codeId, trx))) throw invalid();
+      await repo.setPasswordHash(user.id, passwordHash, trx);
+      await repo.markVerified(user.id, trx);
+      await repo.deleteTokensOfUser(user.id, undefined, trx);
+    });
   }
 
   /** Changes the password and ends the user's other sessions; this one stays signed in. */
@@ -149,8 +193,12 @@ export class AuthService {
     if (!row || !(await verifyPassword(row.password_hash, input.old_password))) {
       throw validation({ old_password: [Messages.oldPasswordWrong] });
     }
-    await this.deps.repo.setPasswordHash(user.id, await hashPassword(input.password));
-    await this.deps.repo.deleteTokensOfUser(user.id, session.tokenId);
+    const { repo } = this.deps;
+    const passwordHash = await hashPassword(input.password);
+    await repo.transaction(async (trx) => {
+      await repo.setPasswordHash(user.id, passwordHash, trx);
+      await repo.deleteTokensOfUser(user.id, session.tokenId, trx);
+    });
   }
 
   private async issueToken(userId: number): Promise<string> {
@@ -159,32 +207,33 @@ export class AuthService {
     return token;
   }
 
-  private async sendVerificationCode(user: Pick<UserRow, 'id' | 'email' | 'first_name'>): Promise<void> {
+  /** A new verification code and its mail, together (in `trx`, or in a transaction of their own). */
+  private async sendVerificationCode(
+    user: Pick<UserRow, 'id' | 'email' | 'first_name'>,
+    trx?: Transaction<Database>,
+  ): Promise<void> {
+    const { repo, mailer, secret, publicUrl } = this.deps;
     const code = newCode();
-    await this.deps.repo.replaceCode(user.id, 'verify', hashCode(this.deps.secret, code), isoAfter(Timing.codeTtlMs));
-    const url = new URL('/verify-account', this.deps.publicUrl).toString();
-    await this.deps.mailer.send(verificationMail(user.email, user.first_name, code, Timing.codeTtlMs, url));
+    const url = new URL('/verify-account', publicUrl).toString();
+    const write = async (trx: Transaction<Database>) => {
+      await repo.replaceCode(user.id, 'verify', hashCode(secret, code), isoAfter(Timing.codeTtlMs), trx);
+      await mailer.send(verificationMail(user.email, user.first_name, code, Timing.codeTtlMs, url), trx);
+    };
+    if (trx) return write(trx); // the caller's commit sends it
+    await repo.transaction(write);
+    await mailer.committed();
   }
 
   /**
-   * Checks a code: wrong tries count, five kill it, expired or used codes never match.
-   * Each try is claimed before the comparison, so parallel guesses count too.
-   * With `consume` a right code is spent at once, so it works only once; without it a right
-   * check gives its try back.
+   * Checks a code and answers its id: wrong tries count (Timing.codeMaxAttempts in all, then the
+   * code dies), expired or used codes never match. Each try is claimed before the comparison, so
+   * parallel guesses count too. The caller spends the code, or gives the try back.
    */
-  private async useCode(
-    userId: number,
-    purpose: CodePurpose,
-    code: string,
-    field: string,
-    message: string,
-    consume: boolean,
-  ): Promise<void> {
+  private async checkCode(userId: number, purpose: CodePurpose, code: string, invalid: () => Error): Promise<number> {
     const { repo, secret } = this.deps;
     const open = await repo.findOpenCode(userId, purpose);
-    if (!open || !(await repo.claimAttempt(open.id, Timing.codeMaxAttempts))) throw validation({ [field]: [message] });
-    if (!sameHash(open.code_hash, hashCode(secret, code))) throw validation({ [field]: [message] });
-    if (!consume) return repo.refundAttempt(open.id);
-    if (!(await repo.consumeCode(open.id))) throw validation({ [field]: [message] });
+    if (!open || !(await repo.claimAttempt(open.id, Timing.codeMaxAttempts))) throw invalid();
+    if (!sameHash(open.code_hash, hashCode(secret, code))) throw invalid();
+    return open.id;
   }
 }

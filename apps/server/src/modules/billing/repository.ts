@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, SubscriptionRow, SubscriptionsTable } from '../../db/schema.js';
+import type { Database, Executor, SubscriptionRow, SubscriptionsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 
 type SubscriptionValues = Required<Omit<Insertable<SubscriptionsTable>, 'id'>>;
@@ -29,8 +29,8 @@ export class BillingRepository {
     return this.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
   }
 
-  async createTrial(userId: number, trialEndsAt: string): Promise<void> {
-    await this.db
+  async createTrial(userId: number, trialEndsAt: string, ex: Executor = this.db): Promise<void> {
+    await ex
       .insertInto('subscriptions')
       .values(subscriptionValues(userId, { plan: 'Premium', stripe_status: 'trialing', trial_ends_at: trialEndsAt }))
       .onConflict((oc) => oc.column('user_id').doNothing())

@@ -1,5 +1,5 @@
 import { ACTION_BY_SYSTEM, isCoach } from '@rally/contract';
-import type { SubscriptionRow } from '../../db/schema.js';
+import type { Executor, SubscriptionRow } from '../../db/schema.js';
 import { isoAfter } from '../../lib/clock.js';
 import { presentSubscription } from './presenter.js';
 import { subscriptionValues, type BillingRepository } from './repository.js';
@@ -13,8 +13,8 @@ export class BillingService {
   ) {}
 
   /** Every new account starts a Coach trial (decisions.md). */
-  startTrial(userId: number): Promise<void> {
-    return this.repo.createTrial(userId, isoAfter(this.trialDays * DAY));
+  startTrial(userId: number, ex?: Executor): Promise<void> {
+    return this.repo.createTrial(userId, isoAfter(this.trialDays * DAY), ex);
   }
 
   /** The user's subscription; an account without one is on the Member plan. */

@@ -1,30 +1,51 @@
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net, { type AddressInfo, type Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Insertable, Kysely } from 'kysely';
 import { simpleParser } from 'mailparser';
+import pg from 'pg';
+import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { migrateToLatest, openDatabase } from '../../db/database.js';
+import type { Database, MailOutboxTable } from '../../db/schema.js';
+import { buildTestApp, testDatabaseUrl, type TestApp } from '../../test/app.js';
 import { mailsTo, uniqueEmail, userInput } from '../../test/factories.js';
+import { createMailer, type Mailer, type MailerOptions } from './mailer.js';
 
 interface Received {
   to: string[];
   from: string;
   subject: string;
   text: string;
+  messageId: string;
 }
 
-/** An SMTP server on 127.0.0.1 and a random port that parses and keeps what it receives. */
-async function startSmtp({ reject = false } = {}) {
+/**
+ * An SMTP server on 127.0.0.1 and a random port that parses and keeps what it receives.
+ * `answer(n)` is asked at the n-th RCPT TO (from 1): a response code refuses it (4xx: try later,
+ * 5xx: never), undefined accepts it.
+ */
+async function startSmtp({
+  reject = false,
+  answer = (): number | undefined => (reject ? 550 : undefined),
+}: { reject?: boolean; answer?: (n: number) => number | undefined } = {}) {
   const received: Received[] = [];
+  let rcpts = 0;
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     disableReverseLookup: true,
     logger: false,
-    onRcptTo(address, _session, callback) {
-      if (reject) callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
-      else callback();
+    onRcptTo(_address, _session, callback) {
+      const code = answer(++rcpts);
+      if (code === undefined) callback();
+      else if (code >= 500) callback(Object.assign(new Error('mailbox unavailable'), { responseCode: code }));
+      else callback(Object.assign(new Error('greylisted, try again later'), { responseCode: code }));
     },
     onData(stream, session, callback) {
       simpleParser(stream).then(
@@ -34,6 +55,7 @@ async function startSmtp({ reject = false } = {}) {
             from: mail.from?.value.map((a) => `${a.name} <${a.address ?? ''}>`).join(', ') ?? '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            messageId: mail.messageId ?? '',
           });
           callback();
         },
@@ -47,6 +69,8 @@ async function startSmtp({ reject = false } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** RCPT TO commands seen (delivery attempts, accepted or not). */
+    rcpts: () => rcpts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -71,12 +95,15 @@ async function startSilentServer() {
   };
 }
 
-/** Waits until the mail to an address has left the outbox's 'pending' state (delivery runs after the answer). */
+/**
+ * Waits until the first delivery attempt of the mail to an address has ended: it was handed on,
+ * failed for good, or is back to 'pending' for a later try (delivery runs after the answer).
+ */
 async function deliveredRow(t: TestApp, email: string, timeoutMs = 10_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await mailsTo(t, email);
-    if (row && row.status !== 'pending') return row;
+    if (row && row.status !== 'sending' && (row.status !== 'pending' || row.attempts > 0)) return row;
     if (Date.now() > until) throw new Error(`mail to ${email} still ${row?.status ?? 'missing'} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -144,13 +171,14 @@ describe('mail over SMTP', () => {
     expect(resend.statusCode).toBe(200);
   });
 
-  it('an SMTP server that is down does not fail the sign-up', async () => {
+  it('an SMTP server that is down does not fail the sign-up; the mail waits for a later try', async () => {
     const smtp = await startSmtp();
     await smtp.close(); // the port is now closed
     const t = await appWith({ SMTP_URL: smtp.url });
     const { row } = await signUp(t);
-    expect(row.status).toBe('failed');
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, sent_at: null });
     expect(row.error).toBeTruthy();
+    expect(Date.parse(row.next_attempt_at!)).toBeGreaterThan(Date.parse(row.created_at) + 30_000);
   });
 
   it('an SMTP host that hangs does not hold up sign-up or forgot-password (nor reveal who has an account)', async () => {
@@ -175,6 +203,256 @@ describe('mail over SMTP', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(known.statusCode).toBe(200);
     expect(unknown.body).toBe(known.body);
-    expect(silent.connections()).toBeGreaterThan(0);
+    // Delivery starts once the sign-up has committed, and hangs there.
+    await until(() => silent.connections() > 0, 'a delivery to the silent host');
   }, 20_000);
+});
+
+/**
+ * A fresh, migrated database for the outbox alone (no app, so no other mailer polls it): a
+ * temporary SQLite file, or a schema of its own on the test PostgreSQL. `open()` gives another
+ * handle on the same database, as a second API process would have.
+ */
+async function outboxDatabase() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rally-outbox-'));
+  const schema = testDatabaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  if (schema) await admin(`create schema ${schema}`);
+  const handles: Kysely<Database>[] = [];
+  const open = () => {
+    const { kysely } = openDatabase({
+      databaseUrl: testDatabaseUrl,
+      sqliteFile: path.join(dir, 'outbox.sqlite'),
+      ...(schema ? { pgSchema: schema } : {}),
+    });
+    handles.push(kysely);
+    return kysely;
+  };
+  const db = open();
+  await migrateToLatest(db);
+  return {
+    db,
+    open,
+    close: async () => {
+      for (const h of handles.splice(0)) await h.destroy();
+      if (schema) await admin(`drop schema ${schema} cascade`);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A logger that keeps its lines (pino's JSON) for the test to read. */
+function capturedLog() {
+  const lines: { level: number; msg: string; outboxId?: number; [k: string]: unknown }[] = [];
+  const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { log, lines };
+}
+
+/** A clock the test moves by hand. */
+function manualClock(start = '2026-11-23T10:00:00.000Z') {
+  let t = Date.parse(start);
+  return { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
+}
+
+const FROM = 'Rally Test <rally@example.test>';
+const mail = (n: number | string) => ({ to: `to.${n}@example.test`, subject: `Mail ${n}`, text: `Body ${n}` });
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('mail outbox: retries, crashes, several nodes', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  const setUp = async (sinkOptions: Parameters<typeof startSmtp>[0] = {}) => {
+    const sink = await startSmtp(sinkOptions);
+    cleanups.push(sink.close);
+    const store = await outboxDatabase();
+    cleanups.push(store.close);
+    const { log, lines } = capturedLog();
+    const clock = manualClock();
+    const mailerOn = (db: Kysely<Database>, extra: Partial<MailerOptions> = {}): Mailer => {
+      const m = createMailer({ db, log, smtpUrl: sink.url, from: FROM, now: clock.now, ...extra });
+      cleanups.push(() => m.close());
+      return m;
+    };
+    const rows = () => store.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
+    /** Writes an outbox row as another (crashed) process left it. */
+    const leftBehind = async (
+      n: number,
+      row: Partial<Insertable<MailOutboxTable>> & { status: 'pending' | 'sending' },
+    ) => {
+      const createdAt = new Date(clock.now().getTime() - 60 * 60_000).toISOString();
+      const { id } = await store.db
+        .insertInto('mail_outbox')
+        .values({
+          to_address: mail(n).to,
+          subject: mail(n).subject,
+          text_body: mail(n).text,
+          html_body: null,
+          error: null,
+          created_at: createdAt,
+          sent_at: null,
+          attempts: 0,
+          next_attempt_at: createdAt,
+          claimed_at: null,
+          ...row,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    };
+    const minutesAgo = (m: number) => new Date(clock.now().getTime() - m * 60_000).toISOString();
+    return { sink, store, log, lines, clock, mailerOn, rows, leftBehind, minutesAgo };
+  };
+
+  it('a transient SMTP failure (451) is tried again after the back-off, then sent once', async () => {
+    const { sink, store, clock, mailerOn, rows } = await setUp({ answer: (n) => (n === 1 ? 451 : undefined) });
+    const mailer = mailerOn(store.db, { backoffMs: [60_000, 300_000] });
+
+    await mailer.send(mail(1));
+    await mailer.flush();
+    let [row] = await rows();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, sent_at: null });
+    expect(row!.error).toMatch(/451/);
+    expect(row!.next_attempt_at).toBe(new Date(clock.now().getTime() + 60_000).toISOString());
+    expect(sink.received).toHaveLength(0);
+
+    clock.advance(59_000); // not yet due
+    await mailer.flush();
+    expect(sink.rcpts()).toBe(1);
+
+    clock.advance(1_000);
+    await mailer.flush();
+    [row] = await rows();
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(sink.received.map((m) => m.subject)).toEqual(['Mail 1']);
+  });
+
+  it('gives up after maxAttempts: the row is failed with the error, and an error line names it', async () => {
+    const { sink, store, clock, lines, mailerOn, rows } = await setUp({ answer: () => 451 });
+    const mailer = mailerOn(store.db, { backoffMs: [1_000, 2_000], maxAttempts: 3 });
+
+    await mailer.send(mail(1));
+    for (let i = 1; i <= 3; i++) {
+      await mailer.flush();
+      const [row] = await rows();
+      expect(row).toMatchObject({ status: i < 3 ? 'pending' : 'failed', attempts: i, sent_at: null });
+      clock.advance(60_000);
+    }
+    const [row] = await rows();
+    expect(row!.error).toMatch(/451/);
+    const gaveUp = lines.filter((l) => l.level === 50 && l.outboxId === row!.id);
+    expect(gaveUp).toHaveLength(1);
+    expect(gaveUp[0]!.msg).toMatch(/after 3 attempts/);
+
+    // Failed stays failed.
+    clock.advance(24 * 60 * 60_000);
+    await mailer.flush();
+    expect(sink.rcpts()).toBe(3);
+  });
+
+  it('a mail recorded in a transaction that rolls back is never sent; one that commits is, without a flush', async () => {
+    const { sink, store, mailerOn, rows } = await setUp();
+    const mailer = mailerOn(store.db);
+
+    await expect(
+      store.db.transaction().execute(async (trx) => {
+        await mailer.send(mail('rolled-back'), trx);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await store.db.transaction().execute((trx) => mailer.send(mail('committed'), trx));
+
+    await until(() => sink.received.length > 0, 'the committed mail');
+    await mailer.flush();
+    expect(sink.received.map((m) => m.subject)).toEqual(['Mail committed']);
+    expect((await rows()).map((r) => [r.subject, r.status])).toEqual([['Mail committed', 'sent']]);
+  });
+
+  it('mails a crashed process left pending or stuck in sending are sent exactly once by the next mailer', async () => {
+    const { sink, store, mailerOn, rows, leftBehind, minutesAgo } = await setUp();
+    const stuck = await leftBehind(1, { status: 'sending', attempts: 1, claimed_at: minutesAgo(10) });
+    const pending = await leftBehind(2, { status: 'pending' });
+    // Claimed a minute ago: another node may be sending it right now, so it is left alone.
+    const busy = await leftBehind(3, { status: 'sending', attempts: 1, claimed_at: minutesAgo(1) });
+
+    const mailer = mailerOn(store.db);
+    await mailer.flush();
+    await mailer.flush();
+    expect(sink.received.map((m) => m.subject).sort()).toEqual(['Mail 1', 'Mail 2']);
+    const byId = new Map((await rows()).map((r) => [r.id, r]));
+    expect(byId.get(stuck)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(byId.get(pending)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(byId.get(busy)).toMatchObject({ status: 'sending', attempts: 1 });
+  });
+
+  it('two mailers over one database (two nodes) send each of 30 mails exactly once', async () => {
+    const { sink, store, mailerOn, rows, leftBehind } = await setUp();
+    for (let n = 1; n <= 30; n++) await leftBehind(n, { status: 'pending' });
+
+    const a = mailerOn(store.db);
+    const b = mailerOn(store.open()); // its own connection, as another process has
+    await Promise.all([a.flush(), b.flush(), a.flush(), b.flush()]);
+
+    expect(sink.received).toHaveLength(30);
+    expect(new Set(sink.received.map((m) => m.subject)).size).toBe(30);
+    expect((await rows()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('the Message-ID comes from the outbox row, so a mail sent again after a crash is the same mail', async () => {
+    const { sink, store, mailerOn, rows, minutesAgo } = await setUp();
+    const first = mailerOn(store.db);
+    await first.send(mail(1));
+    await first.flush();
+    const [row] = await rows();
+    const expected = `<outbox-${row!.id}-${Date.parse(row!.created_at)}@example.test>`;
+    expect(sink.received.map((m) => m.messageId)).toEqual([expected]);
+
+    // The process died after the SMTP host took the mail, before it wrote 'sent'.
+    await store.db
+      .updateTable('mail_outbox')
+      .set({ status: 'sending', sent_at: null, claimed_at: minutesAgo(10) })
+      .where('id', '=', row!.id)
+      .execute();
+    await first.close();
+    const next = mailerOn(store.db);
+    await next.flush();
+    expect(sink.received.map((m) => m.messageId)).toEqual([expected, expected]);
+  });
+
+  it('without SMTP_URL a mail is one readable log line and ends logged; a rolled-back one is not logged', async () => {
+    const store = await outboxDatabase();
+    cleanups.push(store.close);
+    const { log, lines } = capturedLog();
+    const mailer = createMailer({ db: store.db, log, from: FROM });
+    cleanups.push(() => mailer.close());
+
+    await mailer.send({ to: 'you@example.com', subject: 'Your Rally verification code is 123456', text: 'Hi' });
+    await expect(
+      store.db.transaction().execute(async (trx) => {
+        await mailer.send(mail('rolled-back'), trx);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await mailer.flush();
+
+    const row = await store.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+    expect(row.status).toBe('logged');
+    expect(lines.map((l) => l.msg).filter((m) => m.startsWith('mail to'))).toEqual([
+      'mail to you@example.com (no SMTP_URL set): Your Rally verification code is 123456',
+    ]);
+  });
 });

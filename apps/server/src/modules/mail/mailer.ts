@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.js';
-import { OutboxRepository } from './repository.js';
+import { OutboxRepository, type OutboxRow } from './repository.js';
 
 export interface MailMessage {
   to: string;
@@ -13,12 +13,21 @@ export interface MailMessage {
 
 export interface Mailer {
   /**
-   * Records the mail in the outbox and starts its delivery; resolves once it is recorded, not
+   * Records the mail in the outbox and wakes the dispatcher; resolves once it is recorded, not
    * when it is delivered, so a slow or hanging SMTP host neither holds up the request nor shows
-   * in its timing (which would tell who has an account).
+   * in its timing (which would tell who has an account). Given a transaction, the mail is
+   * recorded inside it, so it exists, and goes out, exactly when the change that caused it
+   * commits.
    */
-  send(message: MailMessage): Promise<void>;
-  /** Waits for deliveries under way, then closes the transport. */
+  send(message: MailMessage, trx?: Transaction<Database>): Promise<void>;
+  /**
+   * The transaction that recorded mails has committed: deliver them now. Like `send` without a
+   * transaction, it waits only when there is no SMTP host (the mail is logged at once).
+   */
+  committed(): Promise<void>;
+  /** Runs a dispatch pass now (stale claims back, due mails sent) and waits for it; for tests. */
+  flush(): Promise<void>;
+  /** Stops the timers, waits for deliveries under way, then closes the transport. */
   close(): Promise<void>;
 }
 
@@ -28,7 +37,28 @@ export interface MailerOptions {
   log: FastifyBaseLogger;
   smtpUrl?: string | undefined;
   from: string;
+  /** The clock (tests move it by hand). */
+  now?: () => Date;
+  /** Wait before the 2nd, 3rd, … try; the last entry repeats. */
+  backoffMs?: readonly number[];
+  /** Tries before a mail is failed for good. */
+  maxAttempts?: number;
+  /** How often the outbox is polled for due retries and mails other nodes left behind. */
+  pollIntervalMs?: number;
+  /**
+   * A try claimed longer ago than this was interrupted (its process died) and is taken back.
+   * Must exceed the longest one SMTP delivery can take with the timeouts below.
+   */
+  staleClaimMs?: number;
 }
+
+const MINUTE = 60_000;
+export const OUTBOX_DEFAULTS = {
+  backoffMs: [1 * MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 360 * MINUTE],
+  maxAttempts: 5,
+  pollIntervalMs: 30_000,
+  staleClaimMs: 5 * MINUTE,
+} as const;
 
 /**
  * A small pool (an invitation batch is up to 50 mails, sent one after another over a few
@@ -43,50 +73,188 @@ const SMTP_DEFAULTS = {
   socketTimeout: 30_000,
 } as const;
 
+/** Mails claimed per query, and sent at once (one per pooled connection). */
+const BATCH = 20;
+const CONCURRENCY = SMTP_DEFAULTS.maxConnections;
+
 /**
- * Every mail is written to the outbox first. With SMTP_URL it is then sent by nodemailer in the
- * background; without it the plain-text body is written to the server log so a local user can
- * read the code.
+ * After a send inside a transaction the row is visible only once the caller commits, which the
+ * mailer cannot observe; it looks again after these delays (the poll catches a longer one).
  */
-export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer {
+const AFTER_COMMIT_WAKES_MS = [10, 50, 250, 1_000, 3_000];
+
+/**
+ * A Message-ID fixed by the outbox row: a mail sent again after a crash (the SMTP host took it,
+ * the process died before writing 'sent') carries the same id, and mail systems treat the two
+ * as one message.
+ */
+export function messageIdFor(row: Pick<OutboxRow, 'id' | 'created_at'>, from: string): string {
+  const host = /@([^\s>]+)/.exec(from)?.[1] ?? 'rally.local';
+  return `<outbox-${row.id}-${Date.parse(row.created_at)}@${host}>`;
+}
+
+/**
+ * An SMTP 5xx answer about the mail (recipient or content refused) is final; trying again gives
+ * the same answer. A refused login (EAUTH) is the operator's to fix, so it is retried, as are
+ * 4xx answers and network errors.
+ */
+function isPermanent(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { responseCode, code } = err as { responseCode?: unknown; code?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && code !== 'EAUTH';
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Every mail is written to the outbox first; a dispatcher then delivers from the table. With
+ * SMTP_URL it claims each due row (one node wins the claim), sends it with nodemailer and
+ * records the result, retrying with back-off; without SMTP_URL it writes each mail to the log
+ * as one line, so a local user can read the code. See ADR 0008.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const { db, log, smtpUrl, from } = options;
+  const now = options.now ?? (() => new Date());
+  const backoffMs = options.backoffMs ?? OUTBOX_DEFAULTS.backoffMs;
+  const maxAttempts = options.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
+  const staleClaimMs = options.staleClaimMs ?? OUTBOX_DEFAULTS.staleClaimMs;
+  const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
+
   const outbox = new OutboxRepository(db);
   // Settings in the URL's query (e.g. ?greetingTimeout=) still win over these defaults.
   const transport: Transporter | undefined = smtpUrl
     ? nodemailer.createTransport({ ...SMTP_DEFAULTS, url: smtpUrl })
     : undefined;
-  const deliveries = new Set<Promise<void>>();
 
-  async function deliver(id: number, message: MailMessage, via: Transporter): Promise<void> {
+  async function deliver(id: number, via: Transporter): Promise<void> {
+    const row = await outbox.claim(id, iso());
+    if (!row) return; // another node has it
+    const attempt = row.attempts;
     try {
-      await via.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-      await outbox.markDone(id, 'sent');
+      await via.sendMail({
+        from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        ...(row.html_body !== null ? { html: row.html_body } : {}),
+        messageId: messageIdFor(row, from),
+      });
     } catch (err) {
-      // The account change stands; the outbox keeps the failure for an operator to see.
-      log.error({ err, mailTo: message.to }, 'mail delivery failed');
-      await outbox.markFailed(id, err instanceof Error ? err.message : String(err));
+      const error = messageOf(err);
+      if (isPermanent(err) || attempt >= maxAttempts) {
+        await outbox.markFailed(id, attempt, error);
+        log.error(
+          { err, outboxId: id, mailTo: row.to_address, attempts: attempt },
+          `mail ${id} failed for good after ${attempt} attempts: ${error}`,
+        );
+      } else {
+        const waitMs = backoffMs[Math.min(attempt, backoffMs.length) - 1] ?? MINUTE;
+        const nextAt = iso(waitMs);
+        await outbox.markRetry(id, attempt, error, nextAt);
+        log.warn(
+          { err, outboxId: id, mailTo: row.to_address, attempts: attempt, nextAttemptAt: nextAt },
+          `mail ${id} not delivered (attempt ${attempt} of ${maxAttempts}), trying again at ${nextAt}: ${error}`,
+        );
+      }
+      return;
+    }
+    // Outside the try: if this write fails the row stays 'sending' and is taken back later, sent
+    // again with the same Message-ID, rather than retried at once as if SMTP had refused it.
+    await outbox.markSent(id, attempt, iso());
+  }
+
+  /** One pass: take back interrupted tries, then deliver (or log) everything due. */
+  async function pass(): Promise<void> {
+    for (const row of await outbox.releaseStale(iso(-staleClaimMs), iso(), maxAttempts)) {
+      log.error(
+        { outboxId: row.id, mailTo: row.to_address, attempts: row.attempts },
+        `mail ${row.id} failed for good after ${row.attempts} attempts: interrupted while sending`,
+      );
+    }
+    if (!transport) {
+      for (const row of await outbox.claimAllAsLogged(iso())) {
+        // One readable line (the subject carries the code), the full text beside it.
+        log.info(
+          { mailTo: row.to_address, text: row.text_body, outboxId: row.id },
+          `mail to ${row.to_address} (no SMTP_URL set): ${row.subject}`,
+        );
+      }
+      return;
+    }
+    while (!closed) {
+      const ids = await outbox.dueIds(iso(), BATCH);
+      for (let i = 0; i < ids.length && !closed; i += CONCURRENCY) {
+        await Promise.all(ids.slice(i, i + CONCURRENCY).map((id) => deliver(id, transport)));
+      }
+      if (ids.length < BATCH) return;
     }
   }
 
-  return {
-    async send(message) {
-      const id = await outbox.record(message);
+  let closed = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  /** Starts a pass, or asks the running one for another round; resolves when they are done. */
+  function wake(): Promise<void> {
+    if (closed) return running ?? Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await pass();
+        } catch (err) {
+          log.error({ err }, 'mail outbox pass failed; the next one tries again');
+        }
+      } while (again && !closed);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
 
-      if (!transport) {
-        // One readable line (the subject carries the code), the full text beside it.
-        log.info(
-          { mailTo: message.to, text: message.text },
-          `mail to ${message.to} (no SMTP_URL set): ${message.subject}`,
-        );
-        await outbox.markDone(id, 'logged');
-        return;
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (ms: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void wake();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+  const poll = setInterval(() => void wake(), options.pollIntervalMs ?? OUTBOX_DEFAULTS.pollIntervalMs);
+  poll.unref();
+  // Mails a previous process left pending or half-sent go out now, not at the first poll.
+  void wake();
+
+  return {
+    async send(message, trx) {
+      await outbox.record(message, iso(), trx);
+      if (trx) {
+        // Woken now, a pass on SQLite waits for the transaction's connection, so it runs right
+        // after the commit; on PostgreSQL it may run before, hence the looks that follow.
+        void wake();
+        for (const ms of AFTER_COMMIT_WAKES_MS) later(ms);
+      } else if (!transport) {
+        // Logging is instant: the mail is 'logged' by the time send resolves.
+        await wake();
+      } else {
+        void wake();
       }
-      const delivery = deliver(id, message, transport)
-        .catch((err: unknown) => log.error({ err, outboxId: id }, 'could not record the delivery result'))
-        .finally(() => deliveries.delete(delivery));
-      deliveries.add(delivery);
     },
+    async committed() {
+      if (!transport) await wake();
+      else void wake();
+    },
+    flush: wake,
     async close() {
-      await Promise.all([...deliveries]);
+      closed = true;
+      clearInterval(poll);
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await running;
       transport?.close();
     },
   };
