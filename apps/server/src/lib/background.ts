@@ -11,7 +11,9 @@ export class BackgroundQueue {
   constructor(private readonly log: FastifyBaseLogger) {}
 
   run(name: string, work: () => Promise<void>): void {
-    const job: Promise<void> = Promise.resolve()
+    // Not a microtask: the answer is written first. (better-sqlite3 is synchronous, so work
+    // started earlier would hold up the reply, and its timing would show who has an account.)
+    const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
       .then(work)
       .catch((err: unknown) => this.log.error({ err, job: name }, 'background job failed'))
       .finally(() => this.pending.delete(job));
