@@ -10,10 +10,42 @@ export function initialsOf(name: string): string {
     .join('');
 }
 
-/** An avatar image, or the name's initials when there is none. */
-export function UserAvatar({ name, src, ...props }: { name: string; src?: string | null } & Omit<AvatarProps, 'src'>) {
+/**
+ * Backgrounds for initials, each dark enough for white text (contrast ≥ 4.5:1, WCAG AA); MUI's
+ * default light grey gave white initials about 1.9:1.
+ */
+export const INITIALS_BACKGROUNDS = [
+  '#303f9f',
+  '#00695c',
+  '#5e35b1',
+  '#6d4c41',
+  '#455a64',
+  '#ad1457',
+  '#2e7d32',
+  '#bf360c',
+];
+
+/** The same name always gets the same colour. */
+export function initialsBackground(name: string): string {
+  let hash = 0;
+  for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return INITIALS_BACKGROUNDS[hash % INITIALS_BACKGROUNDS.length]!;
+}
+
+/** An avatar image, or the name's initials on a readable colour when there is none. */
+export function UserAvatar({
+  name,
+  src,
+  sx,
+  ...props
+}: { name: string; src?: string | null } & Omit<AvatarProps, 'src'>) {
   return (
-    <Avatar src={src ?? undefined} alt={name} {...props}>
+    <Avatar
+      src={src ?? undefined}
+      alt={name}
+      sx={[{ bgcolor: initialsBackground(name), color: 'common.white' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      {...props}
+    >
       {initialsOf(name)}
     </Avatar>
   );

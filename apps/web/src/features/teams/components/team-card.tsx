@@ -67,7 +67,12 @@ export function TeamCard({ team, coach, onInvite }: Props) {
           <MemberStack users={team.users} count={team.users_count} />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
             {invite && !inactive && (
-              <Button size="small" startIcon={<PersonAddAlt1Outlined />} onClick={() => onInvite(team)}>
+              <Button
+                size="small"
+                startIcon={<PersonAddAlt1Outlined />}
+                onClick={() => onInvite(team)}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              >
                 Invite Members
               </Button>
             )}
