@@ -32,18 +32,21 @@ export function initialsBackground(name: string): string {
   return INITIALS_BACKGROUNDS[hash % INITIALS_BACKGROUNDS.length]!;
 }
 
+/** A plain `sx` style object (what every caller passes), so it merges with the defaults below. */
+type StyleObject = Exclude<NonNullable<AvatarProps['sx']>, readonly unknown[] | ((...args: never[]) => unknown)>;
+
 /** An avatar image, or the name's initials on a readable colour when there is none. */
 export function UserAvatar({
   name,
   src,
   sx,
   ...props
-}: { name: string; src?: string | null } & Omit<AvatarProps, 'src'>) {
+}: { name: string; src?: string | null; sx?: StyleObject } & Omit<AvatarProps, 'src' | 'sx'>) {
   return (
     <Avatar
       src={src ?? undefined}
       alt={name}
-      sx={[{ bgcolor: initialsBackground(name), color: 'common.white' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={{ bgcolor: initialsBackground(name), color: 'common.white', ...sx }}
       {...props}
     >
       {initialsOf(name)}
