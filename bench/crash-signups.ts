@@ -10,56 +10,15 @@
  * names its own client address (X-Forwarded-For with TRUST_PROXY), so per-IP limits stay out
  * of the way. Bounded: KILLS rounds of at most ~2 s of load each.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
+import { freePort, sleep, startServer, waitHealthy } from './support/server.js';
 
 const KILLS = Number(process.env.KILLS ?? 20);
 const CONCURRENCY = 8;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rally-crash-'));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function startServer(port: number): ChildProcess {
-  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitHealthy(base: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-  throw new Error('the server did not come up within 10 s');
-}
 
 let seq = 0;
 const acknowledged = new Set<string>();
@@ -98,7 +57,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   for (let round = 1; round <= KILLS; round++) {
-    const server = startServer(port);
+    const server = startServer(dataDir, port);
     await waitHealthy(base);
     const killAt = Date.now() + 300 + Math.floor(Math.random() * 1200);
     const loading = load(base, killAt + 2000);

@@ -7,51 +7,20 @@
  *
  *   npm run bench:forgot -w @rally/bench      (ROUNDS, default 300; SPACING_MS waits between calls)
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { freePort, sleep, startServer, waitHealthy } from './support/server.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rally-forgot-'));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = startServer(dataDir, port);
   try {
-    for (let i = 0; ; i++) {
-      if (i > 200) throw new Error('the server did not come up');
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not yet
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitHealthy(base);
     let ip = 0;
     const post = async (pathName: string, body: unknown) => {
       ip++;
@@ -79,7 +48,7 @@ async function main(): Promise<void> {
       const order = i % 2 === 0 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const);
       for (const kind of order) {
         const email = kind === 'known' ? known : `nobody.${i}@rally.test`;
-        if (process.env.SPACING_MS) await new Promise((r) => setTimeout(r, Number(process.env.SPACING_MS)));
+        if (process.env.SPACING_MS) await sleep(Number(process.env.SPACING_MS));
         const res = await post('forgot-password', { email });
         if (res.status !== 200) throw new Error(`forgot-password answered ${res.status}`);
         times[kind].push(res.ms);

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MINUTE } from '../lib/clock.js';
 import { tooManyRequests } from './errors.js';
 
 export type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
+export { DAY, HOUR, MINUTE } from '../lib/clock.js';
 
 /** Per-IP limit of one route, checked before anything else (Fastify's onRequest). */
 export const perIp = (max: number, timeWindow: number) => ({ config: { rateLimit: { max, timeWindow } } });

@@ -1,7 +1,6 @@
 import { PlanLabel, type CoachFacts, type SubscriptionDto } from '@rally/contract';
 import type { SubscriptionRow } from '../../db/schema.js';
-
-const DAY = 24 * 60 * 60 * 1000;
+import { DAY } from '../../lib/clock.js';
 
 /** The columns of a subscription that decide the Coach plan. */
 type FactColumns = Pick<SubscriptionRow, 'plan' | 'stripe_status' | 'trial_ends_at' | 'has_payment_method'>;

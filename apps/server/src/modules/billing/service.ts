@@ -1,10 +1,8 @@
 import { ACTION_BY_SYSTEM, isCoach } from '@rally/contract';
 import type { Executor, SubscriptionRow } from '../../db/schema.js';
-import { isoAfter } from '../../lib/clock.js';
+import { DAY, isoAfter } from '../../lib/clock.js';
 import { presentSubscription } from './presenter.js';
 import { subscriptionValues, type BillingRepository } from './repository.js';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 export class BillingService {
   constructor(

@@ -1,10 +1,11 @@
 import { Messages, Paging, Routes } from '@rally/contract';
 import { principalOf } from '../../http/authenticate.js';
 import { ok, paged } from '../../http/envelope.js';
+import { MINUTE, perIp } from '../../http/rate-limits.js';
 import { routeOf, type Api } from '../../http/route.js';
 import type { InvitationsService } from './service.js';
 
-const twentyAMinute = { config: { rateLimit: { max: 20, timeWindow: 60_000 } } };
+const twentyAMinute = perIp(20, MINUTE);
 
 export function invitationRoutes(api: Api, { invitations }: { invitations: InvitationsService }): void {
   api.route({

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.js';
 import { OutboxRepository, type OutboxRow } from './repository.js';
+import { MINUTE } from '../../lib/clock.js';
 
 export interface MailMessage {
   to: string;
@@ -52,7 +53,6 @@ export interface MailerOptions {
   staleClaimMs?: number;
 }
 
-const MINUTE = 60_000;
 export const OUTBOX_DEFAULTS = {
   backoffMs: [1 * MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 360 * MINUTE],
   maxAttempts: 5,
