@@ -7,7 +7,8 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Paper
         elevation={0}
-        sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 }, border: 1, borderColor: 'divider' }}
+        // minWidth 0: a grid item would otherwise grow to its longest unbreakable word (an e-mail).
+        sx={{ width: '100%', minWidth: 0, maxWidth: 440, p: { xs: 3, sm: 4 }, border: 1, borderColor: 'divider' }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3 }}>
           <img src="/rally-logo.svg" alt="Rally" width={40} height={40} />
@@ -19,7 +20,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
           {title}
         </Typography>
         {subtitle && (
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
+          <Typography color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
             {subtitle}
           </Typography>
         )}
