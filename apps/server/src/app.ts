@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
@@ -39,6 +39,7 @@ import { TeamsRepository } from './modules/teams/repository.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { TeamsService } from './modules/teams/service.js';
 import { FILES_PREFIX, localDiskStorage } from './modules/uploads/storage.js';
+import { registerWebApp } from './http/web-app.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Images drawn for Rally (levels, moods, buzzes), shipped with the server. */
@@ -219,29 +220,5 @@ function registerResponseHeaders(app: FastifyInstance, config: Config): void {
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
     if (httpsPublic || request.protocol === 'https') void reply.header('strict-transport-security', hsts);
-  });
-}
-
-/** Paths the app itself routes: not the API, not a file, no file extension. */
-const FILE_AREAS = /^\/(?:api|files|static|assets)\//;
-export function isClientRoute(url: string): boolean {
-  const pathname = url.split(/[?#]/, 1)[0] ?? '';
-  return !FILE_AREAS.test(pathname) && !/\.[A-Za-z0-9]+$/.test(pathname);
-}
-
-/**
- * Serves the built web app, with index.html for every client route; any other unknown path (a
- * missing file, every unknown /api path) is a JSON 404.
- */
-function registerWebApp(app: FastifyInstance, dir: string): void {
-  const hasWeb = existsSync(path.join(dir, 'index.html'));
-  if (hasWeb) void app.register(fastifyStatic, { root: dir, wildcard: false, index: false });
-  else app.log.warn({ dir }, 'web app not built: only the API is served (run npm run build)');
-
-  app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && isClientRoute(request.url)) {
-      return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
-    }
-    return reply.status(404).send({ message: Messages.notFound, code: 'not_found' });
   });
 }
