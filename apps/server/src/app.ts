@@ -1,20 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { API_VERSION, Limits, Messages } from '@rally/contract';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sqliteFileIn, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { authenticatePlugin } from './http/authenticate.js';
 import { badRequest } from './http/errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerUserWrites } from './http/rate-limits.js';
+import { registerResponseHeaders } from './http/response-headers.js';
+import { serializerCompiler } from './http/serialize.js';
 import { validatorCompiler } from './http/validate.js';
 import { BackgroundQueue } from './lib/background.js';
 import { AuthRepository } from './modules/auth/repository.js';
@@ -140,39 +141,15 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
-  registerResponseHeaders(app, config);
+  registerResponseHeaders(app, {
+    httpsPublic: config.PUBLIC_URL.startsWith('https://'),
+    hstsIncludeSubdomains: config.HSTS_INCLUDE_SUBDOMAINS,
+  });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: rateLimitNamespace } : {}),
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI's emotion injects style tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        // Rally also runs as a tab inside Microsoft Teams.
-        frameAncestors: [
-          "'self'",
-          'https://teams.microsoft.com',
-          'https://*.teams.microsoft.com',
-          'https://*.cloud.microsoft',
-        ],
-        // Plain-http installs on a LAN must keep working; TLS is the proxy's job.
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Teams embeds the app in an iframe; frame-ancestors above is the control that applies.
-    frameguard: false,
-    // Sent only over HTTPS, by registerResponseHeaders.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(multipart, {
     limits: { fileSize: Limits.imageMaxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
   });
@@ -210,15 +187,3 @@ export async function buildApp({
   return app;
 }
 
-/**
- * API answers are never stored by a cache (the login answer carries a token). HSTS goes out only
- * when the app is served over HTTPS: a public https URL, or a trusted TLS proxy that says so.
- */
-function registerResponseHeaders(app: FastifyInstance, config: Config): void {
-  const httpsPublic = config.PUBLIC_URL.startsWith('https://');
-  const hsts = `max-age=31536000${config.HSTS_INCLUDE_SUBDOMAINS ? '; includeSubDomains' : ''}`;
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
-    if (httpsPublic || request.protocol === 'https') void reply.header('strict-transport-security', hsts);
-  });
-}

@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql,
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
+import { cachingSqlite, preparingPgPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 export interface Db {
@@ -27,7 +28,10 @@ export function openDatabase(opts: DbOptions): Db {
       max: 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return {
+      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPgPool(pool) }) }),
+      dialect: 'postgres',
+    };
   }
   const sqlite = new SQLite(path.resolve(opts.sqliteFile));
   sqlite.pragma('journal_mode = WAL');
@@ -35,7 +39,7 @@ export function openDatabase(opts: DbOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   // Every acknowledged write survives power loss too, not only a crash of the process (ADR 0007).
   sqlite.pragma('synchronous = FULL');
-  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) }), dialect: 'sqlite' };
 }
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

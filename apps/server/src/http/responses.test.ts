@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../test/app.js';
+import { DOCUMENT_CSP, RESOURCE_CSP } from './response-headers.js';
 import { buildUser, uniqueIp } from '../test/factories.js';
 import { PNG_1X1, createTeam, multipart } from '../test/teams.js';
 
@@ -68,6 +69,50 @@ describe('response headers', () => {
     });
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json()).toEqual({ message: Messages.oneFileOnly, code: 'too_many_files' });
+  });
+});
+
+describe('security headers by kind of answer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ WEB_DIST_DIR: fakeWebDist() });
+  });
+  afterAll(() => t.close());
+
+  const common = { 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' };
+
+  it('the page: the full policy, framable by Microsoft Teams only, in its own window group', async () => {
+    const page = await t.api('GET', '/engagements');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers).toMatchObject({
+      ...common,
+      'cross-origin-opener-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+    });
+    const csp = page.headers['content-security-policy'];
+    expect(csp).toBe(DOCUMENT_CSP);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain(
+      "frame-ancestors 'self' https://teams.microsoft.com https://*.teams.microsoft.com https://*.cloud.microsoft",
+    );
+    expect(page.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('API answers, errors included, and files: never a document, never sniffed', async () => {
+    const user = await buildUser(t);
+    for (const res of [
+      await t.api('GET', 'user/profile', undefined, user.token),
+      await t.api('GET', 'user/profile'),
+      await t.api('POST', 'login', '{"broken', undefined, { headers: { 'content-type': 'application/json' } }),
+      await t.api('GET', '/static/levels/level-1.svg'),
+      await t.api('GET', '/files/nothing-here.png'),
+    ]) {
+      expect(res.headers, `${res.statusCode} ${res.body.slice(0, 80)}`).toMatchObject({
+        ...common,
+        'content-security-policy': RESOURCE_CSP,
+      });
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
   });
 });
 

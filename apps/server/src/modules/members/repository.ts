@@ -91,18 +91,6 @@ export class MembersRepository {
       .execute();
   }
 
-  /** How many members each team has. */
-  async counts(teamIds: number[]): Promise<Map<number, number>> {
-    if (teamIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('team_members')
-      .select(['team_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('team_id', 'in', teamIds)
-      .groupBy('team_id')
-      .execute();
-    return new Map(rows.map((r) => [r.team_id, Number(r.n)]));
-  }
-
   /** The e-mails among `emails` that belong to members of the team. */
   async emailsIn(teamId: number, emails: string[]): Promise<Set<string>> {
     if (emails.length === 0) return new Set();

@@ -20,7 +20,7 @@ export function teamStatus(team: TeamWithOwner, now: Date = new Date()): 'active
   return team.is_personal === 1 || isCoach(ownerFacts, now) ? 'active' : 'inactive';
 }
 
-export function presentTeam(team: TeamView, preview: MemberRow[], count: number, now: Date = new Date()): TeamDto {
+export function presentTeam(team: TeamView, preview: MemberRow[], now: Date = new Date()): TeamDto {
   const users = preview.map((m) => presentMember(m));
   return {
     id: team.id,
@@ -36,7 +36,7 @@ export function presentTeam(team: TeamView, preview: MemberRow[], count: number,
     },
     users,
     members: users,
-    users_count: count,
+    users_count: Number(team.members_count),
     latest_topic: null,
     read_welcome_message: team.read_welcome_message === 1,
     profile: { name: team.name, avatar: team.avatar, level_of_engagement: { id: team.level_of_engagement_id } },

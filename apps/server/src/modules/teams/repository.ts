@@ -15,10 +15,12 @@ export interface TeamWithOwner extends TeamRow {
   owner_has_payment_method: number | null;
 }
 
-/** A team as the viewer sees it: the team with its owner, and the viewer's membership. */
+/** A team as the viewer sees it: the team with its owner, its size, and the viewer's membership. */
 export interface TeamView extends TeamWithOwner {
   role_id: number;
   read_welcome_message: number;
+  /** A count (PostgreSQL sends it as a string; a scalar subquery is typed nullable). */
+  members_count: number | string | null;
 }
 
 export class TeamsRepository {
@@ -28,11 +30,19 @@ export class TeamsRepository {
     private readonly members = new MembersRepository(db),
   ) {}
 
-  /** The viewer's teams (or one of them), newest first. */
+  /** The viewer's teams (or one of them), newest first, each with its number of members. */
   teamsOf(userId: number, teamId?: number): Promise<TeamView[]> {
     return this.withOwner()
       .innerJoin('team_members as me', (j) => j.onRef('me.team_id', '=', 'teams.id').on('me.user_id', '=', userId))
-      .select(['me.role_id', 'me.read_welcome_message'])
+      .select((eb) => [
+        'me.role_id',
+        'me.read_welcome_message',
+        eb
+          .selectFrom('team_members as all_members')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('all_members.team_id', '=', 'teams.id')
+          .as('members_count'),
+      ])
       .$if(teamId !== undefined, (q) => q.where('teams.id', '=', teamId!))
       .orderBy('teams.id', 'desc')
       .execute();

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Where the web app may be framed: itself, and Microsoft Teams, where Rally runs as a tab. */
+const FRAME_ANCESTORS = "'self' https://teams.microsoft.com https://*.teams.microsoft.com https://*.cloud.microsoft";
+
+/** The policy of the web app's page. MUI's emotion injects style tags at run time. */
+export const DOCUMENT_CSP = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "font-src 'self' data:",
+  "form-action 'self'",
+  `frame-ancestors ${FRAME_ANCESTORS}`,
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "connect-src 'self'",
+].join('; ');
+
+/** Nothing that is not the page may run anything, even when opened on its own (an uploaded file). */
+export const RESOURCE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** Every answer: no type sniffing, readable by our own origin only. */
+const COMMON = {
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** The page (index.html): the full policy, window isolation, no referrer leaking a team's URL. */
+const DOCUMENT = {
+  ...COMMON,
+  'content-security-policy': DOCUMENT_CSP,
+  'referrer-policy': 'no-referrer',
+  'x-permitted-cross-domain-policies': 'none',
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'x-dns-prefetch-control': 'off',
+};
+
+/** Files and assets: never a document of their own. */
+const RESOURCE = { ...COMMON, 'content-security-policy': RESOURCE_CSP };
+
+/** API answers: the same, and never kept by a cache (the login answer carries a token). */
+const API = { ...RESOURCE, 'cache-control': 'no-store' };
+
+export interface ResponseHeaderOptions {
+  /** The public URL is https: every answer carries HSTS. */
+  httpsPublic: boolean;
+  hstsIncludeSubdomains: boolean;
+}
+
+/**
+ * The security headers of each kind of answer, built once at start (helmet rebuilt and
+ * re-parsed its policy on every request). HSTS goes out only when the app is served over HTTPS:
+ * a public https URL, or a trusted TLS proxy that says so.
+ */
+export function registerResponseHeaders(app: FastifyInstance, options: ResponseHeaderOptions): void {
+  const hsts = `max-age=31536000${options.hstsIncludeSubdomains ? '; includeSubDomains' : ''}`;
+  const headersFor = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/')) return API;
+    const type = reply.getHeader('content-type');
+    return typeof type === 'string' && type.startsWith('text/html') ? DOCUMENT : RESOURCE;
+  };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    void reply.headers(headersFor(request, reply));
+    if (options.httpsPublic || request.protocol === 'https') void reply.header('strict-transport-security', hsts);
+    done(null, payload);
+  });
+}
