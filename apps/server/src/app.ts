@@ -186,4 +186,3 @@ export async function buildApp({
   registerWebApp(app, config.WEB_DIST_DIR);
   return app;
 }
-

@@ -1,6 +1,15 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type KyselyConfig,
+  type MigrationProvider,
+} from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
@@ -18,6 +27,8 @@ export interface DbOptions {
   sqliteFile: string;
   /** PostgreSQL schema to use (tests isolate themselves in one). */
   pgSchema?: string;
+  /** Told the SQL of every query run (tests count the queries of a call). */
+  onQuery?: (sql: string) => void;
 }
 
 /** Opens the database chosen by configuration. */
@@ -29,7 +40,7 @@ export function openDatabase(opts: DbOptions): Db {
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     return {
-      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPgPool(pool) }) }),
+      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPgPool(pool) }), log: logOf(opts) }),
       dialect: 'postgres',
     };
   }
@@ -39,8 +50,17 @@ export function openDatabase(opts: DbOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   // Every acknowledged write survives power loss too, not only a crash of the process (ADR 0007).
   sqlite.pragma('synchronous = FULL');
-  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) }), dialect: 'sqlite' };
+  return {
+    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }), log: logOf(opts) }),
+    dialect: 'sqlite',
+  };
 }
+
+const logOf = ({ onQuery }: DbOptions): KyselyConfig['log'] =>
+  onQuery &&
+  ((event) => {
+    onQuery(event.query.sql);
+  });
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 

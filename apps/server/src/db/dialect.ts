@@ -1,4 +1,13 @@
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type {
+  ColumnDefinitionBuilder,
+  CreateTableBuilder,
+  Kysely,
+  RawBuilder,
+  SelectQueryBuilder,
+  Transaction,
+} from 'kysely';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 
 /** The few places where SQLite and PostgreSQL differ live here. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -39,3 +48,21 @@ export function isUniqueViolation(err: unknown): boolean {
   const { code } = err;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/**
+ * The rows of a subquery as one JSON array column of the outer query, so a list and the few rows
+ * each item shows come back in one query. SQLite sends the array as text: read the column with
+ * `rowsOfJson`.
+ */
+export function jsonArrayFrom<O>(
+  dialect: DialectName,
+  subquery: Parameters<typeof sqliteJsonArrayFrom<O>>[0],
+): RawBuilder<O[] | string> {
+  return (dialect === 'postgres' ? pgJsonArrayFrom(subquery) : sqliteJsonArrayFrom(subquery)) as RawBuilder<
+    O[] | string
+  >;
+}
+
+/** A `jsonArrayFrom` column as rows, on either database. */
+export const rowsOfJson = <T>(value: T[] | string): T[] =>
+  typeof value === 'string' ? (JSON.parse(value) as T[]) : value;

@@ -24,7 +24,11 @@ describe('cachingSqlite', () => {
 
   it('prepares each SQL text once and binds new parameters on every call', async () => {
     const { db, prepare } = open();
-    await db.schema.createTable('items').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text').execute();
+    await db.schema
+      .createTable('items')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('name', 'text')
+      .execute();
     for (const name of ['a', 'b', 'c']) await db.insertInto('items').values({ name }).execute();
     const byName = (name: string) => db.selectFrom('items').select('id').where('name', '=', name).executeTakeFirst();
     expect(await byName('a')).toEqual({ id: 1 });

@@ -50,7 +50,17 @@ describe('the response serializer', () => {
     expect(text).not.toContain('secret');
     expect(text).not.toContain('internal');
     expect(JSON.parse(text)).toEqual({
-      data: [{ id: 1, name: 'Ann', note: null, owner: { id: 3, avatar: null }, tags: [{ label: 'l' }], kind: 'a', flag: true }],
+      data: [
+        {
+          id: 1,
+          name: 'Ann',
+          note: null,
+          owner: { id: 3, avatar: null },
+          tags: [{ label: 'l' }],
+          kind: 'a',
+          flag: true,
+        },
+      ],
     });
   });
 

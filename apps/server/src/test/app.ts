@@ -34,6 +34,8 @@ export interface TestApp {
   pgSchema: string | undefined;
   /** Closes the app and removes its database (unless built with `keep`); a second call waits for the first. */
   close: () => Promise<void>;
+  /** The SQL of every query `work` runs (its value with it): a call's query count whatever its data. */
+  queriesOf: <T>(work: () => Promise<T>) => Promise<{ result: T; queries: string[] }>;
 }
 
 export interface TestAppPlace {
@@ -70,10 +72,12 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
     await client.query(`create schema ${schema}`);
     await client.end();
   }
+  let recorded: string[] | undefined;
   const db = openDatabase({
     databaseUrl: testDatabaseUrl,
     sqliteFile: sqliteFileIn(dataDir),
     ...(schema ? { pgSchema: schema } : {}),
+    onQuery: (sql) => recorded?.push(sql),
   });
   const cleanUp = async () => {
     if (place.keep) return;
@@ -125,6 +129,15 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
         ),
       } as InjectOptions),
     close: () => (closing ??= app.close().then(cleanUp)),
+    queriesOf: async (work) => {
+      const queries: string[] = [];
+      recorded = queries;
+      try {
+        return { result: await work(), queries };
+      } finally {
+        recorded = undefined;
+      }
+    },
   };
 }
 
@@ -162,5 +175,6 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     },
     api: freshIpApi(current),
     close: () => current().close(),
+    queriesOf: (work) => current().queriesOf(work),
   };
 }

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Expression, Kysely } from 'kysely';
+import { dialectOf, jsonArrayFrom, type DialectName } from '../../db/dialect.js';
 import type { Database, TeamMemberRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import type { CoachFactsRow } from '../billing/presenter.js';
@@ -33,7 +34,10 @@ const MEMBER_COLUMNS = [
 
 /** Team memberships: the only code that touches `team_members`. */
 export class MembersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly dialect: DialectName;
+  constructor(private readonly db: Kysely<Database>) {
+    this.dialect = dialectOf(db);
+  }
 
   /**
    * The membership of `userId` in a team together with their subscription's Coach-plan facts, in
@@ -71,24 +75,29 @@ export class MembersRepository {
       .execute();
   }
 
-  /** The first `limit` members of each team, in the order of `list`, in one query. */
-  preview(teamIds: number[], limit: number): Promise<MemberRow[]> {
-    if (teamIds.length === 0) return Promise.resolve([]);
+  /** How many members the team `teamId` has: a column for another repository's query. */
+  sizeOf(teamId: Expression<number>) {
     return this.db
-      .selectFrom(
-        this.withPeople()
-          .select([
-            ...MEMBER_COLUMNS,
-            sql<number>`row_number() over (partition by m.team_id order by m.role_id, m.joined_at, u.id)`.as('rn'),
-          ])
-          .where('m.team_id', 'in', teamIds)
-          .as('ranked'),
-      )
-      .select(['team_id', 'id', 'first_name', 'last_name', 'avatar', 'email', 'role_id', 'joined_at'])
-      .where('rn', '<=', limit)
-      .orderBy('team_id')
-      .orderBy('rn')
-      .execute();
+      .selectFrom('team_members as all_members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('all_members.team_id', '=', teamId);
+  }
+
+  /**
+   * The first `limit` members of the team `teamId` in the order of `list`, as a JSON array column
+   * for another repository's query (read it with `rowsOfJson`).
+   */
+  previewOf(teamId: Expression<number>, limit: number) {
+    return jsonArrayFrom(
+      this.dialect,
+      this.withPeople()
+        .select(MEMBER_COLUMNS)
+        .where('m.team_id', '=', teamId)
+        .orderBy('m.role_id')
+        .orderBy('m.joined_at')
+        .orderBy('u.id')
+        .limit(limit),
+    );
   }
 
   /** The e-mails among `emails` that belong to members of the team. */

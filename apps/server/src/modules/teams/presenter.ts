@@ -2,7 +2,6 @@ import { isCoach, type TeamDto, type TeamProfileDto } from '@rally/contract';
 import type { TeamRow } from '../../db/schema.js';
 import { presentCoachFacts } from '../billing/presenter.js';
 import { fullName, presentMember } from '../members/presenter.js';
-import type { MemberRow } from '../members/repository.js';
 import { levelById } from './levels.js';
 import type { TeamView, TeamWithOwner } from './repository.js';
 
@@ -20,8 +19,8 @@ export function teamStatus(team: TeamWithOwner, now: Date = new Date()): 'active
   return team.is_personal === 1 || isCoach(ownerFacts, now) ? 'active' : 'inactive';
 }
 
-export function presentTeam(team: TeamView, preview: MemberRow[], now: Date = new Date()): TeamDto {
-  const users = preview.map((m) => presentMember(m));
+export function presentTeam(team: TeamView, now: Date = new Date()): TeamDto {
+  const users = team.preview.map((m) => presentMember(m));
   return {
     id: team.id,
     name: team.name,

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import { lockRows } from '../../db/dialect.js';
+import { lockRows, rowsOfJson } from '../../db/dialect.js';
 import type { Database, TeamRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
-import { MembersRepository } from '../members/repository.js';
+import { MembersRepository, type MemberRow } from '../members/repository.js';
 
 /** A team with its owner: their name, and the facts of their subscription that decide its status. */
 export interface TeamWithOwner extends TeamRow {
@@ -15,13 +15,18 @@ export interface TeamWithOwner extends TeamRow {
   owner_has_payment_method: number | null;
 }
 
-/** A team as the viewer sees it: the team with its owner, its size, and the viewer's membership. */
+/** A team as the viewer sees it: the team with its owner, its size, its first members and the viewer's membership. */
 export interface TeamView extends TeamWithOwner {
   role_id: number;
   read_welcome_message: number;
   /** A count (PostgreSQL sends it as a string; a scalar subquery is typed nullable). */
   members_count: number | string | null;
+  /** The first members, in the order of the member list. */
+  preview: MemberRow[];
 }
+
+/** How many members a team card shows. */
+export const PREVIEW_MEMBERS = 4;
 
 export class TeamsRepository {
   constructor(
@@ -30,22 +35,20 @@ export class TeamsRepository {
     private readonly members = new MembersRepository(db),
   ) {}
 
-  /** The viewer's teams (or one of them), newest first, each with its number of members. */
-  teamsOf(userId: number, teamId?: number): Promise<TeamView[]> {
-    return this.withOwner()
+  /** The viewer's teams (or one of them), newest first, with what their cards show: one query. */
+  async teamsOf(userId: number, teamId?: number): Promise<TeamView[]> {
+    const rows = await this.withOwner()
       .innerJoin('team_members as me', (j) => j.onRef('me.team_id', '=', 'teams.id').on('me.user_id', '=', userId))
       .select((eb) => [
         'me.role_id',
         'me.read_welcome_message',
-        eb
-          .selectFrom('team_members as all_members')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('all_members.team_id', '=', 'teams.id')
-          .as('members_count'),
+        this.members.sizeOf(eb.ref('teams.id')).as('members_count'),
+        this.members.previewOf(eb.ref('teams.id'), PREVIEW_MEMBERS).as('preview'),
       ])
       .$if(teamId !== undefined, (q) => q.where('teams.id', '=', teamId!))
       .orderBy('teams.id', 'desc')
       .execute();
+    return rows.map((row) => ({ ...row, preview: rowsOfJson(row.preview) }));
   }
 
   /** One team with its owner, whoever asks. */

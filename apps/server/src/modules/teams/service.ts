@@ -10,7 +10,6 @@ import { presentTeam, presentTeamProfile, teamStatus } from './presenter.js';
 import type { TeamsRepository } from './repository.js';
 
 /** How many member avatars a team card shows (spec §9). */
-const PREVIEW = 4;
 
 export interface TeamsDeps {
   repo: TeamsRepository;
@@ -23,20 +22,11 @@ export interface TeamsDeps {
 export class TeamsService {
   constructor(private readonly deps: TeamsDeps) {}
 
-  /** The viewer's teams in two queries, whatever their number (no N+1). */
+  /** The viewer's teams in one query, whatever their number (no N+1). */
   async list(userId: number, teamId?: number): Promise<TeamDto[]> {
-    const { repo, members } = this.deps;
-    const teams = await repo.teamsOf(userId, teamId);
-    const ids = teams.map((t) => t.id);
-    const preview = await members.preview(ids, PREVIEW);
+    const teams = await this.deps.repo.teamsOf(userId, teamId);
     const now = new Date();
-    return teams.map((t) =>
-      presentTeam(
-        t,
-        preview.filter((m) => m.team_id === t.id),
-        now,
-      ),
-    );
+    return teams.map((t) => presentTeam(t, now));
   }
 
   async get(userId: number, teamId: number): Promise<TeamDto> {

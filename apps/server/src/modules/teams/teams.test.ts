@@ -109,6 +109,21 @@ describe('list and team by id', () => {
     ]);
   });
 
+  it('the list is two queries (the session and the teams) whether the caller has one team or many', async () => {
+    const [lone, busy] = [await buildUser(t), await buildUser(t)];
+    await createTeam(t, lone, 'Lone Team');
+    for (const name of ['One', 'Two', 'Three']) {
+      const other = await createTeam(t, busy, name);
+      await addMembers(t, other.id, busy, crew.slice(0, 3), []);
+    }
+    const one = await t.queriesOf(() => t.api('GET', 'user/teams', undefined, lone.token));
+    expect(one.result.json().data).toHaveLength(1);
+    const many = await t.queriesOf(() => t.api('GET', 'user/teams', undefined, busy.token));
+    expect(many.result.json().data).toHaveLength(3);
+    expect(one.queries).toHaveLength(2);
+    expect(many.queries).toHaveLength(2);
+  });
+
   it('the members list has everyone, owner first; e-mails only for the leads', async () => {
     const asAdmin = await membersOf(t, team.id, crew[3]!);
     expect(asAdmin.map((m) => [m.id, m.role_id, m.email])).toEqual([
