@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as accounts from './2026112301-accounts.js';
 import * as teams from './2026112302-teams.js';
 import * as outboxRetries from './2026112303-outbox-retries.js';
+import * as memberOrder from './2026112304-member-order.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
   '2026112301-accounts': accounts,
   '2026112302-teams': teams,
   '2026112303-outbox-retries': outboxRetries,
+  '2026112304-member-order': memberOrder,
 };

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CodePurpose, Database, Executor, NewUser, UserRow } from '../../db/schema.js';
+import { compileOnce } from '../../db/compile-once.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { nowIso } from '../../lib/clock.js';
 
@@ -56,15 +57,22 @@ export class AuthRepository {
       .execute();
   }
 
-  findUserByTokenHash(tokenHash: string) {
-    return this.db
-      .selectFrom('auth_tokens')
-      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-      .selectAll('users')
-      .select(['auth_tokens.id as token_id', 'auth_tokens.last_used_at as token_last_used_at'])
-      .where('auth_tokens.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+  /** The user a bearer token belongs to, with the token's id and last use: every signed-in request asks. */
+  async findUserByTokenHash(tokenHash: string) {
+    const [row] = await this.userByTokenHash(tokenHash);
+    return row;
   }
+
+  private readonly userByTokenHash = compileOnce(
+    () => this.db,
+    (tokenHash: string) =>
+      this.db
+        .selectFrom('auth_tokens')
+        .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+        .selectAll('users')
+        .select(['auth_tokens.id as token_id', 'auth_tokens.last_used_at as token_last_used_at'])
+        .where('auth_tokens.token_hash', '=', tokenHash),
+  );
 
   async touchToken(tokenId: number): Promise<void> {
     await this.db.updateTable('auth_tokens').set({ last_used_at: nowIso() }).where('id', '=', tokenId).execute();

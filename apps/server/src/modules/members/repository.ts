@@ -1,4 +1,4 @@
-import type { Expression, Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { dialectOf, jsonArrayFrom, type DialectName } from '../../db/dialect.js';
 import type { Database, TeamMemberRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
@@ -71,7 +71,7 @@ export class MembersRepository {
       .$if(userId !== undefined, (q) => q.where('m.user_id', '=', userId!))
       .orderBy('m.role_id')
       .orderBy('m.joined_at')
-      .orderBy('u.id')
+      .orderBy('m.user_id')
       .execute();
   }
 
@@ -95,8 +95,9 @@ export class MembersRepository {
         .where('m.team_id', '=', teamId)
         .orderBy('m.role_id')
         .orderBy('m.joined_at')
-        .orderBy('u.id')
-        .limit(limit),
+        .orderBy('m.user_id')
+        // A literal: SQLite runs a correlated subquery with a bound LIMIT several times slower.
+        .limit(sql.lit(limit)),
     );
   }
 

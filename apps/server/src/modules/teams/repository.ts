@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { compileOnce } from '../../db/compile-once.js';
 import { lockRows, rowsOfJson } from '../../db/dialect.js';
 import type { Database, TeamRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
@@ -37,7 +38,21 @@ export class TeamsRepository {
 
   /** The viewer's teams (or one of them), newest first, with what their cards show: one query. */
   async teamsOf(userId: number, teamId?: number): Promise<TeamView[]> {
-    const rows = await this.withOwner()
+    const rows = teamId === undefined ? await this.allTeamsOf(userId) : await this.oneTeamOf(userId, teamId);
+    return rows.map((row) => ({ ...row, preview: rowsOfJson(row.preview) }));
+  }
+
+  private readonly allTeamsOf = compileOnce(
+    () => this.db,
+    (userId: number) => this.cardsOf(userId),
+  );
+  private readonly oneTeamOf = compileOnce(
+    () => this.db,
+    (userId: number, teamId: number) => this.cardsOf(userId).where('teams.id', '=', teamId),
+  );
+
+  private cardsOf(userId: number) {
+    return this.withOwner()
       .innerJoin('team_members as me', (j) => j.onRef('me.team_id', '=', 'teams.id').on('me.user_id', '=', userId))
       .select((eb) => [
         'me.role_id',
@@ -45,10 +60,7 @@ export class TeamsRepository {
         this.members.sizeOf(eb.ref('teams.id')).as('members_count'),
         this.members.previewOf(eb.ref('teams.id'), PREVIEW_MEMBERS).as('preview'),
       ])
-      .$if(teamId !== undefined, (q) => q.where('teams.id', '=', teamId!))
-      .orderBy('teams.id', 'desc')
-      .execute();
-    return rows.map((row) => ({ ...row, preview: rowsOfJson(row.preview) }));
+      .orderBy('teams.id', 'desc');
   }
 
   /** One team with its owner, whoever asks. */
