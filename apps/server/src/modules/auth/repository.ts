@@ -4,6 +4,17 @@ import { compileOnce } from '../../db/compile-once.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { nowIso } from '../../lib/clock.js';
 
+/** What a signed-in request knows of its user (never the password hash). */
+const PRINCIPAL_COLUMNS = [
+  'users.id',
+  'users.first_name',
+  'users.last_name',
+  'users.email',
+  'users.avatar',
+  'users.email_verified_at',
+  'users.created_at',
+] as const;
+
 /** Users, bearer tokens and one-time codes: the only code of this module that touches Kysely. */
 export class AuthRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -69,8 +80,7 @@ export class AuthRepository {
       this.db
         .selectFrom('auth_tokens')
         .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-        .selectAll('users')
-        .select(['auth_tokens.id as token_id', 'auth_tokens.last_used_at as token_last_used_at'])
+        .select([...PRINCIPAL_COLUMNS, 'auth_tokens.id as token_id', 'auth_tokens.last_used_at as token_last_used_at'])
         .where('auth_tokens.token_hash', '=', tokenHash),
   );
 

@@ -40,7 +40,7 @@ export interface AuthServiceDeps {
 }
 
 /** The principal of a user row: everything but the password hash and bookkeeping. */
-export const principalFrom = (row: UserRow): Principal => ({
+export const principalFrom = (row: Principal): Principal => ({
   id: row.id,
   first_name: row.first_name,
   last_name: row.last_name,

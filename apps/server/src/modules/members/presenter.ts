@@ -1,10 +1,10 @@
 import type { MemberDto } from '@rally/contract';
-import type { MemberRow } from './repository.js';
+import type { MemberPreviewRow } from './repository.js';
 
 export const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
 /** A member as the API shows it; the e-mail only where the viewer may see it (`TeamAccess.seesEmails`). */
-export function presentMember(row: MemberRow, withEmail = false): MemberDto {
+export function presentMember(row: MemberPreviewRow & { email?: string }, withEmail = false): MemberDto {
   return {
     id: row.id,
     first_name: row.first_name,

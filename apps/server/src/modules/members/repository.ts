@@ -4,15 +4,19 @@ import type { Database, TeamMemberRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import type { CoachFactsRow } from '../billing/presenter.js';
 
-/** A member as lists show them: the person and their role in the team. */
-export interface MemberRow {
-  team_id: number;
+/** A member as a team card shows them: the person and their role, nothing more. */
+export interface MemberPreviewRow {
   id: number;
   first_name: string;
   last_name: string;
   avatar: string | null;
-  email: string;
   role_id: number;
+}
+
+/** A member as lists show them: the person and their role in the team. */
+export interface MemberRow extends MemberPreviewRow {
+  team_id: number;
+  email: string;
   joined_at: string;
 }
 
@@ -91,7 +95,7 @@ export class MembersRepository {
     return jsonArrayFrom(
       this.dialect,
       this.withPeople()
-        .select(MEMBER_COLUMNS)
+        .select(['u.id', 'u.first_name', 'u.last_name', 'u.avatar', 'm.role_id'])
         .where('m.team_id', '=', teamId)
         .orderBy('m.role_id')
         .orderBy('m.joined_at')

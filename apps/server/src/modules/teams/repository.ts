@@ -3,7 +3,7 @@ import { compileOnce } from '../../db/compile-once.js';
 import { lockRows, rowsOfJson } from '../../db/dialect.js';
 import type { Database, TeamRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
-import { MembersRepository, type MemberRow } from '../members/repository.js';
+import { MembersRepository, type MemberPreviewRow } from '../members/repository.js';
 
 /** A team with its owner: their name, and the facts of their subscription that decide its status. */
 export interface TeamWithOwner extends TeamRow {
@@ -23,7 +23,7 @@ export interface TeamView extends TeamWithOwner {
   /** A count (PostgreSQL sends it as a string; a scalar subquery is typed nullable). */
   members_count: number | string | null;
   /** The first members, in the order of the member list. */
-  preview: MemberRow[];
+  preview: MemberPreviewRow[];
 }
 
 /** How many members a team card shows. */
