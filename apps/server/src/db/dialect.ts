@@ -6,8 +6,7 @@ import type {
   SelectQueryBuilder,
   Transaction,
 } from 'kysely';
-import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { AliasNode, ColumnNode, IdentifierNode, ReferenceNode, sql } from 'kysely';
 
 /** The few places where SQLite and PostgreSQL differ live here. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -49,18 +48,31 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any subquery, whatever its tables
+type AnySubquery<O> = SelectQueryBuilder<any, any, O>;
+
+/** The names of the columns a subquery selects (each a column or an alias). */
+function selectedNames(subquery: AnySubquery<unknown>): string[] {
+  const node = subquery.toOperationNode();
+  return (node.selections ?? []).map(({ selection: s }) => {
+    if (ReferenceNode.is(s) && ColumnNode.is(s.column)) return s.column.column.name;
+    if (ColumnNode.is(s)) return s.column.name;
+    if (AliasNode.is(s) && IdentifierNode.is(s.alias)) return s.alias.name;
+    throw new Error('jsonArrayFrom: select named columns only');
+  });
+}
+
 /**
  * The rows of a subquery as one JSON array column of the outer query, so a list and the few rows
- * each item shows come back in one query. SQLite sends the array as text: read the column with
- * `rowsOfJson`.
+ * each item shows come back in one query. Objects are built from the named columns
+ * (json_build_object, json_object): PostgreSQL's json_agg of whole rows cost a quarter more.
+ * SQLite sends the array as text: read the column with `rowsOfJson`.
  */
-export function jsonArrayFrom<O>(
-  dialect: DialectName,
-  subquery: Parameters<typeof sqliteJsonArrayFrom<O>>[0],
-): RawBuilder<O[] | string> {
-  return (dialect === 'postgres' ? pgJsonArrayFrom(subquery) : sqliteJsonArrayFrom(subquery)) as RawBuilder<
-    O[] | string
-  >;
+export function jsonArrayFrom<O>(dialect: DialectName, subquery: AnySubquery<O>): RawBuilder<O[] | string> {
+  const fields = sql.join(selectedNames(subquery).flatMap((name) => [sql.lit(name), sql.ref(`agg.${name}`)]));
+  return dialect === 'postgres'
+    ? sql`(select coalesce(json_agg(json_build_object(${fields})), '[]') from ${subquery} as agg)`
+    : sql`(select coalesce(json_group_array(json_object(${fields})), '[]') from ${subquery} as agg)`;
 }
 
 /** A `jsonArrayFrom` column as rows, on either database. */
