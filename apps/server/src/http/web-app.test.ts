@@ -76,7 +76,7 @@ describe('the built web app', () => {
 
   it('has browsers check index.html on every visit, at its own path and for client routes', async () => {
     expect(REVALIDATE).toBe('no-cache');
-    for (const url of ['/index.html', '/engagements', '/engagements/12/info', '/']) {
+    for (const url of ['/index.html', '/engagements', '/engagements/12/info', '/', '/login']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -84,7 +84,7 @@ describe('the built web app', () => {
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers.vary, url).toMatch(/accept-encoding/i);
     }
-    const plain = await get('/login');
+    const plain = await get('/login?redirect=%2Fprofile');
     expect(plain.body).toBe(HTML);
     expect(plain.headers['cache-control']).toBe('no-cache');
     // Unhashed files (public/) are checked too, never kept blindly.

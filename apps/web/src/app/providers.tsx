@@ -1,8 +1,7 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Timing } from '@rally/contract';
 import { ApiError } from '../lib/api-client';
 import { sessionStore } from '../lib/session-storage';
 import { theme } from './theme';
@@ -20,7 +19,7 @@ export function makeQueryClient() {
   });
 }
 
-/** Theme, server-state cache and snackbars (at most 3 at once, spec §9). */
+/** Theme and server-state cache (the signed-in screens add snackbars: app/signed-in-frame.tsx). */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? makeQueryClient());
   // Another tab may sign out or in as someone else: never show one user's cached data to another.
@@ -35,11 +34,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={client}>
-        <SnackbarProvider maxSnack={Timing.maxSnackbars} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
-          {children}
-        </SnackbarProvider>
-      </QueryClientProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </ThemeProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert } from '@mui/material';
+import Alert from '@mui/material/Alert';
 
 /** A form's error message, announced to screen readers; nothing when the message is empty. */
 export function FormError({ message, placement = 'top' }: { message: string; placement?: 'top' | 'bottom' }) {

@@ -50,7 +50,7 @@ export function OneTimeCodeField<T extends FieldValues>({
       name={name}
       label={label}
       autoComplete="one-time-code"
-      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      inputMode="numeric"
       autoFocus
     />
   );

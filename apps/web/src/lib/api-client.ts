@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import {
   API_VERSION,
-  Routes,
+  Endpoints,
   href,
   type ApiRoute,
+  type Endpoint,
   type BodyOf,
   type ErrorBody,
   type ParamsOf,
@@ -60,7 +61,10 @@ export const setUnauthorizedHandler = (fn: () => void) => {
  * and path, the bearer token and Accept-version 1.3, and answers with the route's whole envelope.
  * A failure is an `ApiError`; an abort rejects with the caller's own AbortError.
  */
-export async function call<R extends ApiRoute>(route: R, ...[input]: CallArgs<R>): Promise<ResponseOf<R>> {
+export async function call<R extends ApiRoute>(
+  route: R | Endpoint<R>,
+  ...[input]: CallArgs<R>
+): Promise<ResponseOf<R>> {
   const { params, query, body, form, signal } = (input ?? {}) as {
     params?: Record<string, string | number>;
     query?: Record<string, string | number | boolean | null | undefined>;
@@ -94,7 +98,7 @@ export async function call<R extends ApiRoute>(route: R, ...[input]: CallArgs<R>
   if (res.ok) return json ?? ({ data: undefined } as ResponseOf<R>);
 
   // A 401 from login is a wrong password, not an ended session.
-  if (res.status === 401 && route.path !== Routes.login.path) {
+  if (res.status === 401 && route.path !== Endpoints.login.path) {
     sessionStore.clear();
     onUnauthorized();
   }

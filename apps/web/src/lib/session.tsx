@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { Routes } from '@rally/contract';
+import { Endpoints } from '@rally/contract';
 import { call } from './api-client';
 import { sessionStore, type StoredSession } from './session-storage';
 
@@ -14,7 +14,7 @@ export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
-      await call(Routes.logout);
+      await call(Endpoints.logout);
     } catch {
       // The token may already be revoked; signing out locally is what matters.
     }

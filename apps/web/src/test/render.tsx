@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type Location } from 'react-router';
+import { UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter, type Location } from 'react-router';
 import { vi } from 'vitest';
 import type { UserDto } from '@rally/contract';
 import { AppProviders, makeQueryClient } from '../app/providers';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 import { sessionStore } from '../lib/session-storage';
 import { authUser, testUser } from './server';
 
@@ -19,17 +19,22 @@ export function signIn(user: UserDto = testUser, token = 'token-123') {
 }
 
 /**
- * Renders the real route table at `url` inside the app's providers, in memory.
+ * Renders the real route table at `url` inside the app's providers, in memory. Screens are lazy
+ * chunks: wait for what a test looks at (`findBy…`, `waitFor`, or `renderAppAt`).
  * `visited` lists every location the router went through (redirects included), `location()` the current one.
  * The user-event instance works with real timers and with `vi.useFakeTimers({ shouldAdvanceTime: true })`.
  */
 export function renderApp(url: string, { signedInAs }: RenderAppOptions = {}) {
   if (signedInAs) signIn(signedInAs);
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const visited: Location[] = [router.state.location];
-  router.subscribe((state) => {
-    if (state.location !== visited.at(-1)) visited.push(state.location);
-  });
+  // The app's router over an in-memory history; every push and replace is recorded as it happens.
+  const history = UNSAFE_createMemoryHistory({ initialEntries: [url], v5Compat: true });
+  const visited: Location[] = [history.location];
+  const listen = history.listen.bind(history);
+  history.listen = (listener) =>
+    listen((update) => {
+      if (update.location !== visited.at(-1)) visited.push(update.location);
+      listener(update);
+    });
 
   const queryClient = makeQueryClient();
   // Keep the app's defaults, but fail at once instead of retrying with back-off.
@@ -48,20 +53,21 @@ export function renderApp(url: string, { signedInAs }: RenderAppOptions = {}) {
   });
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
     </AppProviders>,
   );
 
   return {
     ...view,
     user,
-    router,
     queryClient,
     visited,
     /** The router's current location. */
-    location: () => router.state.location,
+    location: () => history.location,
     /** Current path plus search, e.g. `/login?redirect=%2Fprofile`. */
-    url: () => router.state.location.pathname + router.state.location.search,
+    url: () => history.location.pathname + history.location.search,
   };
 }
 

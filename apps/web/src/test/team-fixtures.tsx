@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { Routes, type InvitationDto, type MemberDto, type SubscriptionDto, type TeamDto } from '@rally/contract';
 import { AppProviders, makeQueryClient } from '../app/providers';
+import { SnackbarHost } from '../app/signed-in-frame';
 import { activeSubscription, apiOk, apiUrl, server, testUser } from './server';
 
 /** Test data for the team screens; every builder takes overrides. */
@@ -77,7 +78,7 @@ export function pagedJson<T>(items: T[], page: number, perPage: number, total: n
   });
 }
 
-/** Renders one component with the app's providers and a memory router (no retries). */
+/** Renders one component with the app's providers, the signed-in snackbars and a memory router (no retries). */
 export function renderWithProviders(ui: ReactNode, { url = '/' }: { url?: string } = {}) {
   const queryClient = makeQueryClient();
   queryClient.setDefaultOptions({
@@ -88,7 +89,9 @@ export function renderWithProviders(ui: ReactNode, { url = '/' }: { url?: string
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
+      <SnackbarHost>
+        <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
+      </SnackbarHost>
     </AppProviders>,
   );
   return { ...view, user, queryClient };

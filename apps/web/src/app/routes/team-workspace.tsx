@@ -4,7 +4,6 @@ import { useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Role, can, isCoach } from '@rally/contract';
 import { useSubscription } from '../../features/billing/api/get-subscription';
-import { InviteMembersDialog } from '../../features/invitations/components/invite-members-dialog';
 import { useTeam } from '../../features/teams/api/get-teams';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -13,6 +12,11 @@ import { AppLayout } from '../layout/app-layout';
 import { teamNavItems } from '../layout/nav-items';
 import { paths } from '../../config/paths';
 import { WorkspaceContext } from './workspace-context';
+import { lazyDialog } from '../../components/lazy-dialog';
+
+const InviteMembersDialog = lazyDialog(() =>
+  import('../../features/invitations/components/invite-members-dialog').then((m) => m.InviteMembersDialog),
+);
 
 function Workspace({ teamId }: { teamId: number }) {
   const team = useTeam(teamId);

@@ -5,22 +5,32 @@ import Close from '@mui/icons-material/Close';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../lib/snackbar';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Messages, isCoach, type TeamDto } from '@rally/contract';
 import { NoticeDialog } from '../../components/notice-dialog';
 import { useSubscription } from '../../features/billing/api/get-subscription';
 import { invitationKeys } from '../../features/invitations/api/get-pending-invitations';
-import { InviteMembersDialog } from '../../features/invitations/components/invite-members-dialog';
 import { usePendingInvitationsCount } from '../../features/invitations/components/invites-list';
 import { useTeams } from '../../features/teams/api/get-teams';
-import { CreateTeamDialog } from '../../features/teams/components/create-team-dialog';
-import { JoinTeamDialog } from '../../features/teams/components/join-team-dialog';
 import { TeamsGrid } from '../../features/teams/components/teams-grid';
 import { paths } from '../../config/paths';
 import { createGate } from './create-gate';
 import { MainSidePanel } from './main-side-panel';
+import { lazyDialog } from '../../components/lazy-dialog';
+
+const JoinTeamDialog = lazyDialog(() =>
+  import('../../features/teams/components/join-team-dialog').then((m) => m.JoinTeamDialog),
+);
+
+const CreateTeamDialog = lazyDialog(() =>
+  import('../../features/teams/components/create-team-dialog').then((m) => m.CreateTeamDialog),
+);
+
+const InviteMembersDialog = lazyDialog(() =>
+  import('../../features/invitations/components/invite-members-dialog').then((m) => m.InviteMembersDialog),
+);
 
 type Open = 'create' | 'join' | 'notice' | 'panel' | null;
 

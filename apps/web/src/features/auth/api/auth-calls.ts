@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Routes, type BodyOf, type ResponseOf } from '@rally/contract';
+import { Endpoints, type BodyOf, type Endpoint, type ResponseOf, type Routes } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
 
@@ -14,25 +14,28 @@ type AuthRoute = (typeof Routes)[
   | 'resetPassword'];
 
 /** A mutation that posts the form's values to `route`, then does `onSuccess` with the answer. */
-function useAuthCall<R extends AuthRoute>(route: R, onSuccess?: (res: ResponseOf<R>, body: BodyOf<R>) => void) {
+function useAuthCall<R extends AuthRoute>(
+  route: Endpoint<R>,
+  onSuccess?: (res: ResponseOf<R>, body: BodyOf<R>) => void,
+) {
   // `call` works out a route's inputs from its literal type, which a type parameter hides; every
   // route of AuthRoute takes a body and nothing else.
-  const send = call as (route: R, input: { body: BodyOf<R> }) => Promise<ResponseOf<R>>;
+  const send = call as (route: Endpoint<R>, input: { body: BodyOf<R> }) => Promise<ResponseOf<R>>;
   return useMutation({ mutationFn: (body: BodyOf<R>) => send(route, { body }), onSuccess });
 }
 
 /** POST login: stores the user and token (spec §4). */
-export const useLogin = () => useAuthCall(Routes.login, ({ data }) => sessionStore.signIn(data));
+export const useLogin = () => useAuthCall(Endpoints.login, ({ data }) => sessionStore.signIn(data));
 
 /** POST register: the e-mail is kept for the verify screen and its countdown. */
-export const useRegister = () => useAuthCall(Routes.register, (_res, body) => sessionStore.setPending(body.email));
+export const useRegister = () => useAuthCall(Endpoints.register, (_res, body) => sessionStore.setPending(body.email));
 
 /** POST verify-account: signs the user in. */
-export const useVerifyAccount = () => useAuthCall(Routes.verifyAccount, ({ data }) => sessionStore.signIn(data));
+export const useVerifyAccount = () => useAuthCall(Endpoints.verifyAccount, ({ data }) => sessionStore.signIn(data));
 
 export const useResendCode = () =>
-  useAuthCall(Routes.resendVerificationCode, (_res, body) => sessionStore.setPending(body.email));
+  useAuthCall(Endpoints.resendVerificationCode, (_res, body) => sessionStore.setPending(body.email));
 
-export const useForgotPassword = () => useAuthCall(Routes.forgotPassword);
-export const useVerifyResetToken = () => useAuthCall(Routes.verifyResetToken);
-export const useResetPassword = () => useAuthCall(Routes.resetPassword);
+export const useForgotPassword = () => useAuthCall(Endpoints.forgotPassword);
+export const useVerifyResetToken = () => useAuthCall(Endpoints.verifyResetToken);
+export const useResetPassword = () => useAuthCall(Endpoints.resetPassword);

@@ -1,5 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Link, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,9 +9,6 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   Messages,
   Timing,
-  emailOnlySchema,
-  resetPasswordSchema,
-  verifyResetTokenSchema,
   type EmailOnlyData,
   type EmailOnlyInput,
   type ResetPasswordData,
@@ -17,6 +16,7 @@ import {
   type VerifyResetTokenData,
   type VerifyResetTokenInput,
 } from '@rally/contract';
+import { formResolver } from '../../../lib/form-resolver';
 import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useTimedMessage } from '../../../lib/use-timed-message';
@@ -121,7 +121,7 @@ function BackToLogin() {
 function EmailStep({ onDone, onError }: StepProps<string>) {
   const forgot = useForgotPassword();
   const { control, handleSubmit } = useForm<EmailOnlyInput, unknown, EmailOnlyData>({
-    resolver: zodResolver(emailOnlySchema),
+    resolver: formResolver((s) => s.emailOnlySchema),
     defaultValues: { email: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
@@ -146,7 +146,7 @@ function EmailStep({ onDone, onError }: StepProps<string>) {
 function CodeStep({ email, onDone, onError }: StepProps<string> & { email: string }) {
   const verify = useVerifyResetToken();
   const { control, handleSubmit } = useForm<VerifyResetTokenInput, unknown, VerifyResetTokenData>({
-    resolver: zodResolver(verifyResetTokenSchema),
+    resolver: formResolver((s) => s.verifyResetTokenSchema),
     defaultValues: { email, token: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
@@ -171,7 +171,7 @@ function CodeStep({ email, onDone, onError }: StepProps<string> & { email: strin
 function PasswordStep({ email, token, onDone, onError }: StepProps<void> & { email: string; token: string }) {
   const reset = useResetPassword();
   const { control, handleSubmit } = useForm<ResetPasswordInput, unknown, ResetPasswordData>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: formResolver((s) => s.resetPasswordSchema),
     defaultValues: { email, token, password: '', password_confirmation: '' },
   });
   const onSubmit = handleSubmit(async (values) => {

@@ -1,8 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Link, Stack } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { Timing, loginSchema, type LoginData, type LoginInput } from '@rally/contract';
+import { Timing, type LoginData, type LoginInput } from '@rally/contract';
+import { formResolver } from '../../../lib/form-resolver';
 import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
@@ -19,7 +22,7 @@ export function LoginRoute() {
   const login = useLogin();
   const [error, showError] = useTimedMessage(Timing.authErrorMs);
   const { control, handleSubmit } = useForm<LoginInput, unknown, LoginData>({
-    resolver: zodResolver(loginSchema),
+    resolver: formResolver((s) => s.loginSchema),
     defaultValues: { email: '', password: '' },
   });
 

@@ -1,8 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Link, Stack } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { Timing, registerSchema, type RegisterData, type RegisterInput } from '@rally/contract';
+import { Timing, type RegisterData, type RegisterInput } from '@rally/contract';
+import { formResolver } from '../../../lib/form-resolver';
 import { FormTextField } from '../../../components/form-text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useTimedMessage } from '../../../lib/use-timed-message';
@@ -21,7 +24,7 @@ export function RegisterRoute() {
   const register = useRegister();
   const [error, showError] = useTimedMessage(Timing.authErrorMs);
   const { control, handleSubmit, setError } = useForm<RegisterInput, unknown, RegisterData>({
-    resolver: zodResolver(registerSchema),
+    resolver: formResolver((s) => s.registerSchema),
     defaultValues: {
       first_name: '',
       last_name: '',

@@ -1,9 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
-import { Timing, verifyAccountSchema, type VerifyAccountData, type VerifyAccountInput } from '@rally/contract';
+import { Timing, type VerifyAccountData, type VerifyAccountInput } from '@rally/contract';
+import { formResolver } from '../../../lib/form-resolver';
 import { ApiError } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
 import { useTimedMessage } from '../../../lib/use-timed-message';
@@ -35,7 +40,7 @@ function VerifyAccountForm({ email, sentAt, onResent }: { email: string; sentAt:
   const [error, showError] = useTimedMessage(Timing.authErrorMs);
   const [notice, showNotice] = useTimedMessage(Timing.authErrorMs);
   const { control, handleSubmit } = useForm<VerifyAccountInput, unknown, VerifyAccountData>({
-    resolver: zodResolver(verifyAccountSchema),
+    resolver: formResolver((s) => s.verifyAccountSchema),
     defaultValues: { email, verification_code: '' },
   });
 

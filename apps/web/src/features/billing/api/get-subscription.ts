@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Routes } from '@rally/contract';
+import { Endpoints } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 
 export const billingKeys = { all: ['billing'] as const };
 
 /** GET user/subscription: the signed-in user's plan and its status (spec §4). */
-export const getSubscription = async () => (await call(Routes.userSubscription)).data;
+export const getSubscription = async () => (await call(Endpoints.userSubscription)).data;
 
 export const subscriptionQuery = () =>
   queryOptions({

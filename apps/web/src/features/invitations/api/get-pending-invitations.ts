@@ -6,7 +6,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { Paging, Routes, type InvitationDto, type ResponseOf } from '@rally/contract';
+import { Paging, Endpoints, type Routes, type InvitationDto, type ResponseOf } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 
 export const invitationKeys = {
@@ -17,7 +17,7 @@ export const invitationKeys = {
 type Page = ResponseOf<typeof Routes.pendingInvitations>;
 
 /** GET user/team/invitations/pending?page=: one page of the user's pending invitations. */
-export const getPendingInvitations = (page: number) => call(Routes.pendingInvitations, { query: { page } });
+export const getPendingInvitations = (page: number) => call(Endpoints.pendingInvitations, { query: { page } });
 
 export const pendingInvitationsQuery = () =>
   infiniteQueryOptions({

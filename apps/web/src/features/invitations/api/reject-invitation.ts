@@ -1,4 +1,4 @@
-import { Routes, type InvitationDto } from '@rally/contract';
+import { Endpoints, type InvitationDto } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { useAnswerInvitation } from './get-pending-invitations';
 
@@ -7,7 +7,7 @@ export const REJECT_REASON = 'Not interested';
 
 /** POST user/team/invitations/reject. */
 export const rejectInvitation = async (invitation: InvitationDto): Promise<void> => {
-  await call(Routes.rejectInvitation, {
+  await call(Endpoints.rejectInvitation, {
     body: { invitation_code: invitation.invitation_code, reject_reason: REJECT_REASON },
   });
 };

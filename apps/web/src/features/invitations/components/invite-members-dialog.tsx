@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import Close from '@mui/icons-material/Close';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState, type FormEvent } from 'react';
 import { Messages, emailField } from '@rally/contract';
 import { ApiError } from '../../../lib/api-client';

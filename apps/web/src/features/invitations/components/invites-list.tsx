@@ -10,7 +10,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { Messages, type InvitationDto, type TeamDto } from '@rally/contract';
 import { LoadMore } from '../../../components/load-more';

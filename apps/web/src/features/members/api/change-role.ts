@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Routes, type BodyOf } from '@rally/contract';
+import { Endpoints, type Routes, type BodyOf } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { memberKeys } from './get-members';
 
@@ -14,7 +14,7 @@ export interface ChangeRoleInput {
 
 /** POST user/team/{id}/change-user-role (roles 2 and 3; the Super Admin's role is fixed). */
 export const changeRole = async ({ teamId, userId, roleId }: ChangeRoleInput) =>
-  (await call(Routes.changeUserRole, { params: { id: teamId }, body: { user_id: userId, role_id: roleId } })).data;
+  (await call(Endpoints.changeUserRole, { params: { id: teamId }, body: { user_id: userId, role_id: roleId } })).data;
 
 export function useChangeRole() {
   const queryClient = useQueryClient();

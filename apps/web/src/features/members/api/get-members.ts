@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Routes } from '@rally/contract';
+import { Endpoints } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 
 export const memberKeys = {
@@ -8,7 +8,8 @@ export const memberKeys = {
 };
 
 /** GET user/team/{id}/members: every member, owner first, each with their role. */
-export const getMembers = async (teamId: number) => (await call(Routes.teamMembers, { params: { id: teamId } })).data;
+export const getMembers = async (teamId: number) =>
+  (await call(Endpoints.teamMembers, { params: { id: teamId } })).data;
 
 export const membersQuery = (teamId: number) =>
   queryOptions({ queryKey: memberKeys.ofTeam(teamId), queryFn: () => getMembers(teamId) });

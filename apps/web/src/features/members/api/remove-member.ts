@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Routes, type MemberDto } from '@rally/contract';
+import { Endpoints, type MemberDto } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { memberKeys } from './get-members';
 
 /** DELETE user/team/{id}/member/{userId}: a lead removes a member, or a member leaves. */
 export const removeMember = async ({ teamId, userId }: { teamId: number; userId: number }) => {
-  await call(Routes.removeMember, { params: { id: teamId, userId } });
+  await call(Endpoints.removeMember, { params: { id: teamId, userId } });
 };
 
 export function useRemoveMember() {

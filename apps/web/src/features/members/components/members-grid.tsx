@@ -1,5 +1,5 @@
 import { Alert, Box } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { Messages, Role, type MemberDto } from '@rally/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { Routes, type BodyOf } from '@rally/contract';
+import { Endpoints, type Routes, type BodyOf } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
 
@@ -7,7 +7,7 @@ export const myProfileQuery = () =>
   queryOptions({
     queryKey: ['profile', 'me'] as const,
     queryFn: async () => {
-      const { data } = await call(Routes.profile);
+      const { data } = await call(Endpoints.profile);
       sessionStore.updateUser(data);
       return data;
     },
@@ -18,6 +18,6 @@ export const useMyProfile = () => useQuery(myProfileQuery());
 /** POST user/profile/password (decisions.md). */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: BodyOf<typeof Routes.changePassword>) => call(Routes.changePassword, { body }),
+    mutationFn: (body: BodyOf<typeof Routes.changePassword>) => call(Endpoints.changePassword, { body }),
   });
 }

@@ -1,14 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useForm } from 'react-hook-form';
-import {
-  Messages,
-  Timing,
-  changePasswordSchema,
-  type ChangePasswordData,
-  type ChangePasswordInput,
-} from '@rally/contract';
+import { Messages, Timing, type ChangePasswordData, type ChangePasswordInput } from '@rally/contract';
+import { formResolver } from '../../../lib/form-resolver';
 import { FormTextField } from '../../../components/form-text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useTimedMessage } from '../../../lib/use-timed-message';
@@ -29,7 +23,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
     unknown,
     ChangePasswordData
   >({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: formResolver((s) => s.changePasswordSchema),
     mode: 'onChange',
     defaultValues: { old_password: '', password: '', password_confirmation: '', email },
   });

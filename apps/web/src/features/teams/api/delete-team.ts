@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Routes } from '@rally/contract';
+import { Endpoints } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { teamKeys } from './get-teams';
 
 /** DELETE user/team/{id} (Delete Coaching; roles 2 and 3). */
 export const deleteTeam = async (teamId: number): Promise<void> => {
-  await call(Routes.deleteTeam, { params: { id: teamId } });
+  await call(Endpoints.deleteTeam, { params: { id: teamId } });
 };
 
 export function useDeleteTeam() {

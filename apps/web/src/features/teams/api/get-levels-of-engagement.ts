@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Routes } from '@rally/contract';
+import { Endpoints } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 
 /** GET user/team/level-of-engagement: the four levels with their images. */
-export const getLevelsOfEngagement = async () => (await call(Routes.levelsOfEngagement)).data;
+export const getLevelsOfEngagement = async () => (await call(Endpoints.levelsOfEngagement)).data;
 
 export const levelsOfEngagementQuery = () =>
   queryOptions({ queryKey: ['levels-of-engagement'] as const, queryFn: getLevelsOfEngagement, staleTime: Infinity });

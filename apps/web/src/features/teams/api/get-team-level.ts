@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Routes } from '@rally/contract';
+import { Endpoints } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { teamKeys } from './get-teams';
 
 /** GET user/team/{id}/level-of-engagement: the team's current level. */
 export const getTeamLevel = async (teamId: number) =>
-  (await call(Routes.teamLevelOfEngagement, { params: { id: teamId } })).data;
+  (await call(Endpoints.teamLevelOfEngagement, { params: { id: teamId } })).data;
 
 export const teamLevelQuery = (teamId: number) =>
   queryOptions({ queryKey: [...teamKeys.all, 'level', teamId] as const, queryFn: () => getTeamLevel(teamId) });

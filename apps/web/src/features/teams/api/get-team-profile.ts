@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Routes } from '@rally/contract';
+import { Endpoints } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { teamKeys } from './get-teams';
 
 /** GET user/team/{id}/profile: name, picture and level of engagement. */
 export const getTeamProfile = async (teamId: number) =>
-  (await call(Routes.teamProfile, { params: { id: teamId } })).data;
+  (await call(Endpoints.teamProfile, { params: { id: teamId } })).data;
 
 export const teamProfileQuery = (teamId: number) =>
   queryOptions({ queryKey: [...teamKeys.all, 'profile', teamId] as const, queryFn: () => getTeamProfile(teamId) });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Routes } from '@rally/contract';
+import { Endpoints } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 
 /** Every teams query key starts here, so one invalidation refreshes lists, workspaces and profiles. */
@@ -10,11 +10,11 @@ export const teamKeys = {
 };
 
 /** GET user/teams: the signed-in user's teams. */
-export const getTeams = async () => (await call(Routes.teams)).data;
+export const getTeams = async () => (await call(Endpoints.teams)).data;
 
 /** GET user/teams?team_id=ID: an array, empty when the user is not in that team (spec §7). */
 export const getTeam = async (teamId: number) =>
-  (await call(Routes.teams, { query: { team_id: teamId } })).data[0] ?? null;
+  (await call(Endpoints.teams, { query: { team_id: teamId } })).data[0] ?? null;
 
 export const teamsQuery = () => queryOptions({ queryKey: teamKeys.list(), queryFn: getTeams });
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { Routes } from '@rally/contract';
+import { Endpoints, type Routes } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { useTeamChange } from './get-teams';
 
@@ -14,7 +14,7 @@ export function updateTeamProfile({ teamId, name, avatar }: UpdateTeamProfileInp
   const form = new FormData();
   if (name !== undefined) form.append('name', name);
   if (avatar) form.append('avatar', avatar, 'team-picture.png');
-  return call(Routes.updateTeamProfile, { params: { id: teamId }, form });
+  return call(Endpoints.updateTeamProfile, { params: { id: teamId }, form });
 }
 
 export const useUpdateTeamProfile = () => useTeamChange(updateTeamProfile);

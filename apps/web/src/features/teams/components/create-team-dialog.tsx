@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Timing, createTeamSchema, type CreateTeamData, type CreateTeamInput, type TeamDto } from '@rally/contract';
+import { Timing, type CreateTeamData, type CreateTeamInput, type TeamDto } from '@rally/contract';
+import { formResolver } from '../../../lib/form-resolver';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -19,7 +19,7 @@ export function CreateTeamDialog({ open, onClose, onCreated }: Props) {
   const create = useCreateTeam();
   const [error, showError] = useTimedMessage(Timing.formErrorMs);
   const { control, handleSubmit, setError, reset } = useForm<CreateTeamInput, unknown, CreateTeamData>({
-    resolver: zodResolver(createTeamSchema),
+    resolver: formResolver((s) => s.createTeamSchema),
     defaultValues: { name: '' },
   });
 

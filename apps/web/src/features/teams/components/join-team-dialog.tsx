@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DialogContentText } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { Messages, Timing, joinTeamSchema, type JoinTeamData, type JoinTeamInput, type TeamDto } from '@rally/contract';
+import { Messages, Timing, type JoinTeamData, type JoinTeamInput, type TeamDto } from '@rally/contract';
+import { formResolver } from '../../../lib/form-resolver';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
@@ -28,7 +28,7 @@ export function JoinTeamDialog({ open, onClose, onJoined, initialCode = '' }: Pr
   const join = useJoinTeam();
   const [error, showError] = useTimedMessage(Timing.formErrorMs);
   const { control, handleSubmit, reset } = useForm<JoinTeamInput, unknown, JoinTeamData>({
-    resolver: zodResolver(joinTeamSchema),
+    resolver: formResolver((s) => s.joinTeamSchema),
     defaultValues: { invitation_code: initialCode },
   });
 

@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { Messages, type LevelOfEngagementDto } from '@rally/contract';
 import { errorMessage } from '../../../lib/error-message';

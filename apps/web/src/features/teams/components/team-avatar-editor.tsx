@@ -1,11 +1,16 @@
 import { Box, Button } from '@mui/material';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Messages } from '@rally/contract';
-import { ImageCropDialog } from '../../../components/image-crop-dialog';
 import { useUpdateTeamProfile } from '../api/update-team-profile';
 import { TeamImage } from './team-image';
+import { lazyDialog } from '../../../components/lazy-dialog';
+
+const ImageCropDialog = lazyDialog(
+  () => import('../../../components/image-crop-dialog').then((m) => m.ImageCropDialog),
+  (props) => props.src !== null,
+);
 
 /** Team pictures are cropped at 16/9 (spec §5). */
 export const TEAM_PICTURE_ASPECT = 16 / 9;

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Messages, Timing, createTeamSchema, type CreateTeamData, type CreateTeamInput } from '@rally/contract';
+import { Messages, Timing, type CreateTeamData, type CreateTeamInput } from '@rally/contract';
+import { formResolver } from '../../../lib/form-resolver';
 import { FormTextField } from '../../../components/form-text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useTimedMessage } from '../../../lib/use-timed-message';
@@ -18,7 +18,7 @@ export function TeamNameEditor({ teamId, name, editable }: { teamId: number; nam
   const { enqueueSnackbar } = useSnackbar();
   const [error, showError] = useTimedMessage(Timing.formErrorMs);
   const { control, handleSubmit, setError, reset } = useForm<CreateTeamInput, unknown, CreateTeamData>({
-    resolver: zodResolver(createTeamSchema),
+    resolver: formResolver((s) => s.createTeamSchema),
     values: { name },
   });
 

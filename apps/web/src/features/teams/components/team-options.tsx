@@ -1,16 +1,20 @@
 import { Alert, Box, Button, Divider, Skeleton, Stack, Typography } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { Messages, can, type Viewer } from '@rally/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useDeleteTeam } from '../api/delete-team';
 import { useTeamProfile } from '../api/get-team-profile';
-import { LevelOfEngagementDialog } from './level-of-engagement-dialog';
 import { TeamAvatarEditor } from './team-avatar-editor';
 import { TeamNameEditor } from './team-name-editor';
+import { lazyDialog } from '../../../components/lazy-dialog';
+
+const LevelOfEngagementDialog = lazyDialog(() =>
+  import('./level-of-engagement-dialog').then((m) => m.LevelOfEngagementDialog),
+);
 
 interface Props {
   teamId: number;

@@ -1,0 +1,30 @@
+import { SnackbarProvider, useSnackbar as useNotistack } from 'notistack';
+import type { ReactNode } from 'react';
+import { Timing } from '@rally/contract';
+import { SnackbarContext } from '../lib/snackbar';
+import { SubscriptionNotices } from './subscription-notices';
+
+function SnackbarBridge({ children }: { children: ReactNode }) {
+  return <SnackbarContext.Provider value={useNotistack()}>{children}</SnackbarContext.Provider>;
+}
+
+/**
+ * Snackbars, at most 3 at once (spec §9), for `useSnackbar` of lib/snackbar.ts. Only signed-in
+ * screens show them, so they live in the signed-in chunk and the sign-in screens never load notistack.
+ */
+export function SnackbarHost({ children }: { children: ReactNode }) {
+  return (
+    <SnackbarProvider maxSnack={Timing.maxSnackbars} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+      <SnackbarBridge>{children}</SnackbarBridge>
+    </SnackbarProvider>
+  );
+}
+
+/** What every signed-in route sits in: the snackbars and the app-load subscription notices (spec §4). */
+export function SignedInFrame() {
+  return (
+    <SnackbarHost>
+      <SubscriptionNotices />
+    </SnackbarHost>
+  );
+}

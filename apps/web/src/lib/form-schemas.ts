@@ -1,0 +1,17 @@
+/**
+ * The contract's form schemas and their react-hook-form resolver, in one chunk that `formResolver`
+ * downloads on first use: it holds zod, which no screen needs to render (the API client sends
+ * plain JSON; the server validates).
+ */
+export { zodResolver } from '@hookform/resolvers/zod';
+export {
+  changePasswordSchema,
+  createTeamSchema,
+  emailOnlySchema,
+  joinTeamSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyAccountSchema,
+  verifyResetTokenSchema,
+} from '@rally/contract';

@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './server.js';
+
+/** The code a benchmark runs: the working tree, or one commit exported to a temp folder. */
+export interface Tree {
+  root: string;
+  /** Short commit id. */
+  commit: string;
+  /** What the code is, for the report. */
+  describe: string;
+  remove: () => void;
+}
+
+const git = (...args: string[]) => {
+  const r = spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${r.stderr}`);
+  return r.stdout.trim();
+};
+
+/** The working tree as it is, uncommitted changes of the server and contract counted. */
+export function workingTree(): Tree {
+  const commit = git('rev-parse', '--short', 'HEAD');
+  const dirty = git('status', '--porcelain', '--', 'apps/server', 'packages/contract').split('\n').filter(Boolean);
+  return {
+    root: repoRoot,
+    commit,
+    describe: dirty.length
+      ? `working tree at ${commit} + ${dirty.length} uncommitted change(s) under apps/server or packages/contract`
+      : `working tree at ${commit} (no uncommitted change under apps/server or packages/contract)`,
+    remove: () => undefined,
+  };
+}
+
+/**
+ * The server and contract of commit `ref` (`git archive`, so the working tree and index are not
+ * touched) in a temp folder, with the repository's node_modules linked in, except @rally/*,
+ * which point at the exported packages. The current bench/support/seed.ts is copied in too.
+ */
+export function treeAt(ref: string): Tree {
+  const commit = git('rev-parse', '--short', `${ref}^{commit}`);
+  const root = mkdtempSync(path.join(os.tmpdir(), `rally-bench-${commit}-`));
+  try {
+    const tar = path.join(root, 'tree.tar');
+    git(
+      'archive',
+      '--format=tar',
+      '-o',
+      tar,
+      commit,
+      'apps/server',
+      'packages/contract',
+      'tsconfig.base.json',
+      'package.json',
+    );
+    const x = spawnSync('tar', ['-xf', tar, '-C', root], { encoding: 'utf8' });
+    if (x.status !== 0) throw new Error(`tar failed: ${x.stderr}`);
+    rmSync(tar);
+    mkdirSync(path.join(root, 'bench/support'), { recursive: true });
+    copyFileSync(path.join(repoRoot, 'bench/support/seed.ts'), path.join(root, 'bench/support/seed.ts'));
+
+    const modules = path.join(root, 'node_modules');
+    mkdirSync(path.join(modules, '@rally'), { recursive: true });
+    for (const entry of readdirSync(path.join(repoRoot, 'node_modules'))) {
+      if (entry !== '@rally') symlinkSync(path.join(repoRoot, 'node_modules', entry), path.join(modules, entry));
+    }
+    symlinkSync(path.join(root, 'packages/contract'), path.join(modules, '@rally/contract'));
+    symlinkSync(path.join(root, 'apps/server'), path.join(modules, '@rally/server'));
+  } catch (err) {
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    root,
+    commit,
+    describe: `commit ${commit} (BENCH_REF=${ref}, exported with git archive: no uncommitted change)`,
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** Builds the contract and the server of `tree` (tsc -b, as `npm run build -w …` does). */
+export function buildServer(tree: Tree): void {
+  const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
+  for (const project of ['packages/contract/tsconfig.build.json', 'apps/server/tsconfig.build.json']) {
+    console.error(`building ${project} in ${tree.root}`);
+    const r = spawnSync(process.execPath, [tsc, '-b', project], {
+      cwd: tree.root,
+      stdio: ['ignore', 2, 2],
+      timeout: 240_000,
+    });
+    if (r.status !== 0) throw new Error(`tsc -b ${project} failed (${r.error?.message ?? `exit ${r.status}`})`);
+  }
+}

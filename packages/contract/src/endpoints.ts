@@ -1,0 +1,53 @@
+import type { ApiRoute } from './route.js';
+import type { Routes } from './routes/index.js';
+
+declare const fullRoute: unique symbol;
+
+/**
+ * What a client needs of a route at run time: its method, path and whether it needs a token.
+ * The whole route, schemas included, is carried as a type only, so a typed call still knows the
+ * route's params, body and answer while the zod schemas stay out of the client's bundle (the web
+ * app validates with them only in forms, loaded on first use).
+ */
+export interface Endpoint<R extends ApiRoute = ApiRoute> extends Pick<R, 'method' | 'path' | 'auth'> {
+  readonly [fullRoute]?: R;
+}
+
+type EndpointTable = { readonly [K in keyof typeof Routes]: Endpoint<(typeof Routes)[K]> };
+
+/**
+ * The route table without its schemas. The type makes it match `Routes` exactly: a route missing
+ * here, an extra one, or a different method, path or auth is a type error (endpoints.test.ts
+ * checks the values too).
+ */
+export const Endpoints: EndpointTable = {
+  health: { method: 'GET', path: 'health', auth: false },
+  register: { method: 'POST', path: 'register', auth: false },
+  verifyAccount: { method: 'POST', path: 'verify-account', auth: false },
+  resendVerificationCode: { method: 'POST', path: 'resend-verification-code', auth: false },
+  login: { method: 'POST', path: 'login', auth: false },
+  logout: { method: 'POST', path: 'logout', auth: true },
+  forgotPassword: { method: 'POST', path: 'forgot-password', auth: false },
+  verifyResetToken: { method: 'POST', path: 'verify-reset-token', auth: false },
+  resetPassword: { method: 'POST', path: 'reset-password', auth: false },
+  profile: { method: 'GET', path: 'user/profile', auth: true },
+  changePassword: { method: 'POST', path: 'user/profile/password', auth: true },
+  subscriptionPackages: { method: 'GET', path: 'subscription-packages', auth: false },
+  userSubscription: { method: 'GET', path: 'user/subscription', auth: true },
+  teams: { method: 'GET', path: 'user/teams', auth: true },
+  createTeam: { method: 'POST', path: 'user/team', auth: true },
+  deleteTeam: { method: 'DELETE', path: 'user/team/:id', auth: true },
+  teamProfile: { method: 'GET', path: 'user/team/:id/profile', auth: true },
+  updateTeamProfile: { method: 'POST', path: 'user/team/:id/profile', auth: true },
+  levelsOfEngagement: { method: 'GET', path: 'user/team/level-of-engagement', auth: true },
+  teamLevelOfEngagement: { method: 'GET', path: 'user/team/:id/level-of-engagement', auth: true },
+  setTeamLevelOfEngagement: { method: 'POST', path: 'user/team/:id/level-of-engagement', auth: true },
+  readWelcomeMessage: { method: 'POST', path: 'user/team/:id/read-welcome-message', auth: true },
+  teamMembers: { method: 'GET', path: 'user/team/:id/members', auth: true },
+  changeUserRole: { method: 'POST', path: 'user/team/:id/change-user-role', auth: true },
+  removeMember: { method: 'DELETE', path: 'user/team/:id/member/:userId', auth: true },
+  teamInvite: { method: 'POST', path: 'user/team/:id/invite', auth: true },
+  pendingInvitations: { method: 'GET', path: 'user/team/invitations/pending', auth: true },
+  joinTeam: { method: 'POST', path: 'user/team/join', auth: true },
+  rejectInvitation: { method: 'POST', path: 'user/team/invitations/reject', auth: true },
+};
