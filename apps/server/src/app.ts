@@ -162,10 +162,14 @@ export async function buildApp({
       scope.setValidatorCompiler(validatorCompiler);
       scope.setSerializerCompiler(serializerCompiler);
       const api = scope.withTypeProvider<ZodTypeProvider>();
-      api.addHook('onRequest', async (request) => {
+      // A callback hook: on every API request, an async one cost a promise and a microtask.
+      api.addHook('onRequest', (request, _reply, done) => {
         const version = request.headers['accept-version'];
-        if (version !== undefined && version !== API_VERSION)
-          throw badRequest(Messages.unsupportedVersion, 'unsupported_version');
+        done(
+          version !== undefined && version !== API_VERSION
+            ? badRequest(Messages.unsupportedVersion, 'unsupported_version')
+            : undefined,
+        );
       });
       await api.register(authenticatePlugin, { resolve: (token) => auth.authenticate(token) });
       registerUserWrites(api, config.LIMIT_WRITES_PER_MINUTE);
