@@ -16,11 +16,11 @@ export interface Endpoint<R extends ApiRoute = ApiRoute> extends Pick<R, 'method
 type EndpointTable = { readonly [K in keyof typeof Routes]: Endpoint<(typeof Routes)[K]> };
 
 /**
- * The route table without its schemas. The type makes it match `Routes` exactly: a route missing
- * here, an extra one, or a different method, path or auth is a type error (endpoints.test.ts
- * checks the values too).
+ * Each call's method, path and auth: the one place they are written. The route table spreads
+ * these into its routes (`defineRoute({ ...paths.login, body, response })`); the web client calls
+ * through `Endpoints`, the same objects typed with their full routes.
  */
-export const Endpoints: EndpointTable = {
+export const endpointPaths = {
   health: { method: 'GET', path: 'health', auth: false },
   register: { method: 'POST', path: 'register', auth: false },
   verifyAccount: { method: 'POST', path: 'verify-account', auth: false },
@@ -50,4 +50,7 @@ export const Endpoints: EndpointTable = {
   pendingInvitations: { method: 'GET', path: 'user/team/invitations/pending', auth: true },
   joinTeam: { method: 'POST', path: 'user/team/join', auth: true },
   rejectInvitation: { method: 'POST', path: 'user/team/invitations/reject', auth: true },
-};
+} as const satisfies Record<string, Pick<ApiRoute, 'method' | 'path' | 'auth'>>;
+
+/** The route table without its schemas, for clients: each entry typed with its whole route. */
+export const Endpoints: EndpointTable = endpointPaths;

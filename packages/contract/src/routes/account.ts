@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from '../envelope.js';
+import { endpointPaths } from '../endpoints.js';
 import { defineRoute } from '../route.js';
 import {
   authUserDto,
@@ -18,67 +19,49 @@ const none = envelopeOf(z.null());
 /** Auth and account calls of spec §7, and the profile calls built so far. */
 export const accountRoutes = {
   health: defineRoute({
-    method: 'GET',
-    path: 'health',
-    auth: false,
+    ...endpointPaths.health,
     response: envelopeOf(z.object({ status: z.literal('ok') })),
   }),
   register: defineRoute({
-    method: 'POST',
-    path: 'register',
-    auth: false,
+    ...endpointPaths.register,
     body: registerSchema,
     status: 201,
     response: envelopeOf(userDto),
   }),
   verifyAccount: defineRoute({
-    method: 'POST',
-    path: 'verify-account',
-    auth: false,
+    ...endpointPaths.verifyAccount,
     body: verifyAccountSchema,
     response: envelopeOf(authUserDto),
   }),
   resendVerificationCode: defineRoute({
-    method: 'POST',
-    path: 'resend-verification-code',
-    auth: false,
+    ...endpointPaths.resendVerificationCode,
     body: emailOnlySchema,
     response: none,
   }),
   login: defineRoute({
-    method: 'POST',
-    path: 'login',
-    auth: false,
+    ...endpointPaths.login,
     body: loginSchema,
     response: envelopeOf(authUserDto),
   }),
-  logout: defineRoute({ method: 'POST', path: 'logout', auth: true, response: none }),
+  logout: defineRoute({ ...endpointPaths.logout, response: none }),
   forgotPassword: defineRoute({
-    method: 'POST',
-    path: 'forgot-password',
-    auth: false,
+    ...endpointPaths.forgotPassword,
     body: emailOnlySchema,
     response: none,
   }),
   verifyResetToken: defineRoute({
-    method: 'POST',
-    path: 'verify-reset-token',
-    auth: false,
+    ...endpointPaths.verifyResetToken,
     body: verifyResetTokenSchema,
     response: none,
   }),
   resetPassword: defineRoute({
-    method: 'POST',
-    path: 'reset-password',
-    auth: false,
+    ...endpointPaths.resetPassword,
     body: resetPasswordSchema,
     response: none,
   }),
-  profile: defineRoute({ method: 'GET', path: 'user/profile', auth: true, response: envelopeOf(userDto) }),
+  profile: defineRoute({ ...endpointPaths.profile, response: envelopeOf(userDto) }),
   changePassword: defineRoute({
-    method: 'POST',
-    path: 'user/profile/password',
-    auth: true,
+    ...endpointPaths.changePassword,
     body: changePasswordSchema,
     response: none,
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf, pagedEnvelopeOf } from '../envelope.js';
+import { endpointPaths } from '../endpoints.js';
 import { defineRoute } from '../route.js';
 import { pageQuery } from '../schemas/common.js';
 import {
@@ -28,62 +29,46 @@ const none = envelopeOf(z.null());
 /** Teams of spec §7. */
 export const teamRoutes = {
   teams: defineRoute({
-    method: 'GET',
-    path: 'user/teams',
-    auth: true,
+    ...endpointPaths.teams,
     query: teamsQuerySchema,
     response: envelopeOf(z.array(teamDto)),
   }),
   createTeam: defineRoute({
-    method: 'POST',
-    path: 'user/team',
-    auth: true,
+    ...endpointPaths.createTeam,
     body: createTeamSchema,
     status: 201,
     response: envelopeOf(teamDto),
   }),
-  deleteTeam: defineRoute({ method: 'DELETE', path: 'user/team/:id', auth: true, params: teamParams, response: none }),
+  deleteTeam: defineRoute({ ...endpointPaths.deleteTeam, params: teamParams, response: none }),
   teamProfile: defineRoute({
-    method: 'GET',
-    path: 'user/team/:id/profile',
-    auth: true,
+    ...endpointPaths.teamProfile,
     params: teamParams,
     response: envelopeOf(teamProfileDto),
   }),
   /** Multipart: optional `name`, optional file `avatar` (or JSON `{ name }`). */
   updateTeamProfile: defineRoute({
-    method: 'POST',
-    path: 'user/team/:id/profile',
-    auth: true,
+    ...endpointPaths.updateTeamProfile,
     params: teamParams,
     form: teamProfileSchema,
     response: envelopeOf(teamProfileDto),
   }),
   levelsOfEngagement: defineRoute({
-    method: 'GET',
-    path: 'user/team/level-of-engagement',
-    auth: true,
+    ...endpointPaths.levelsOfEngagement,
     response: envelopeOf(z.array(levelOfEngagementDto)),
   }),
   teamLevelOfEngagement: defineRoute({
-    method: 'GET',
-    path: 'user/team/:id/level-of-engagement',
-    auth: true,
+    ...endpointPaths.teamLevelOfEngagement,
     params: teamParams,
     response: envelopeOf(levelOfEngagementDto),
   }),
   setTeamLevelOfEngagement: defineRoute({
-    method: 'POST',
-    path: 'user/team/:id/level-of-engagement',
-    auth: true,
+    ...endpointPaths.setTeamLevelOfEngagement,
     params: teamParams,
     body: levelOfEngagementSchema,
     response: envelopeOf(levelOfEngagementDto),
   }),
   readWelcomeMessage: defineRoute({
-    method: 'POST',
-    path: 'user/team/:id/read-welcome-message',
-    auth: true,
+    ...endpointPaths.readWelcomeMessage,
     params: teamParams,
     body: readWelcomeSchema,
     response: envelopeOf(readWelcomeDto),
@@ -93,24 +78,18 @@ export const teamRoutes = {
 /** Members of a team (spec §7, Teams). */
 export const memberRoutes = {
   teamMembers: defineRoute({
-    method: 'GET',
-    path: 'user/team/:id/members',
-    auth: true,
+    ...endpointPaths.teamMembers,
     params: teamParams,
     response: envelopeOf(z.array(memberDto)),
   }),
   changeUserRole: defineRoute({
-    method: 'POST',
-    path: 'user/team/:id/change-user-role',
-    auth: true,
+    ...endpointPaths.changeUserRole,
     params: teamParams,
     body: changeRoleSchema,
     response: envelopeOf(memberDto),
   }),
   removeMember: defineRoute({
-    method: 'DELETE',
-    path: 'user/team/:id/member/:userId',
-    auth: true,
+    ...endpointPaths.removeMember,
     params: teamMemberParams,
     response: none,
   }),
@@ -119,31 +98,23 @@ export const memberRoutes = {
 /** Invitations (spec §7, Teams). */
 export const invitationRoutes = {
   teamInvite: defineRoute({
-    method: 'POST',
-    path: 'user/team/:id/invite',
-    auth: true,
+    ...endpointPaths.teamInvite,
     params: teamParams,
     body: inviteSchema,
     response: envelopeOf(inviteResultDto),
   }),
   pendingInvitations: defineRoute({
-    method: 'GET',
-    path: 'user/team/invitations/pending',
-    auth: true,
+    ...endpointPaths.pendingInvitations,
     query: pageQuery,
     response: pagedEnvelopeOf(invitationDto),
   }),
   joinTeam: defineRoute({
-    method: 'POST',
-    path: 'user/team/join',
-    auth: true,
+    ...endpointPaths.joinTeam,
     body: joinTeamSchema,
     response: envelopeOf(teamDto),
   }),
   rejectInvitation: defineRoute({
-    method: 'POST',
-    path: 'user/team/invitations/reject',
-    auth: true,
+    ...endpointPaths.rejectInvitation,
     body: rejectInvitationSchema,
     response: none,
   }),
