@@ -74,6 +74,24 @@ describe('the permission table (spec §6)', () => {
     }
   });
 
+  it('post types by role: everyone text, announcement and bright idea; leads also check-in, video and slideshow', () => {
+    for (const type of [PostType.text, PostType.celebration, PostType.brightidea]) {
+      expect(can('post.create', member, { type_id: type }), String(type)).toBe(true);
+    }
+    for (const type of [PostType.checkin, PostType.teamvideo, PostType.slideshow]) {
+      expect(can('post.create', member, { type_id: type }), String(type)).toBe(false);
+      expect(can('post.create', admin, { type_id: type }), String(type)).toBe(true);
+    }
+    expect(can('post.create', owner, { type_id: PostType.welcomemessage })).toBe(false);
+  });
+
+  it('reactions and comments on every post but check-ins and watercooler posts', () => {
+    expect(can('post.engage', member, { type_id: PostType.text })).toBe(true);
+    expect(can('post.engage', member, { type_id: PostType['checkin.reply'] })).toBe(true);
+    expect(can('post.engage', owner, { type_id: PostType.checkin })).toBe(false);
+    expect(can('post.engage', owner, { type_id: PostType.watercooler })).toBe(false);
+  });
+
   it('only the owner of a video or slideshow publishes it', () => {
     expect(can('content.publish', admin, { owner_id: admin.userId })).toBe(true);
     expect(can('content.publish', owner, { owner_id: admin.userId })).toBe(false);

@@ -61,6 +61,19 @@ export const DELETABLE_POST_TYPES: readonly number[] = [
   PostType.brightidea,
   PostType.slideshow,
 ];
+/** Post types everyone may create; leads (roles 2 and 3) also create check-ins, team videos and slideshows (spec §6). */
+export const MEMBER_POST_TYPES: readonly number[] = [PostType.text, PostType.celebration, PostType.brightidea];
+export const LEAD_POST_TYPES: readonly number[] = [
+  ...MEMBER_POST_TYPES,
+  PostType.checkin,
+  PostType.teamvideo,
+  PostType.slideshow,
+];
+/** The post types a role's selector offers. */
+export const postTypesFor = (role: number): readonly number[] => (isLead(role) ? LEAD_POST_TYPES : MEMBER_POST_TYPES);
+/** Check-in and watercooler posts have no footer: no reactions, no comments (spec §2). */
+export const POST_TYPES_WITHOUT_FOOTER: readonly number[] = [PostType.checkin, PostType.watercooler];
+
 /** Post types shared only once published: team videos and slideshows. */
 export const PUBLISHED_ONLY_SHARE_TYPES: readonly number[] = [PostType.teamvideo, PostType.slideshow];
 
@@ -107,6 +120,10 @@ export const Abilities = {
   'post.delete': rule<PostTarget>((v, p) =>
     when((isLead(v.role) || p.author_id === v.userId) && DELETABLE_POST_TYPES.includes(p.type_id)),
   ),
+  /** Create a post of this type (the selector offers exactly these). */
+  'post.create': rule<{ type_id: number }>((v, p) => when(postTypesFor(v.role).includes(p.type_id))),
+  /** React to or comment on a post: any member, on a post that has a footer. */
+  'post.engage': rule<Pick<PostTarget, 'type_id'>>((_v, p) => when(!POST_TYPES_WITHOUT_FOOTER.includes(p.type_id))),
   'topic.edit': rule(lead),
   'stats.view': rule(lead),
   'checkin.request': rule(lead),

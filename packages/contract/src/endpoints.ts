@@ -50,6 +50,23 @@ export const endpointPaths = {
   pendingInvitations: { method: 'GET', path: 'user/team/invitations/pending', auth: true },
   joinTeam: { method: 'POST', path: 'user/team/join', auth: true },
   rejectInvitation: { method: 'POST', path: 'user/team/invitations/reject', auth: true },
+  moods: { method: 'GET', path: 'mood', auth: true },
+  buzzes: { method: 'GET', path: 'buzzes', auth: true },
+  colors: { method: 'GET', path: 'user/colors', auth: true },
+  timeline: { method: 'GET', path: 'user/team/:id/timeline', auth: true },
+  dashboard: { method: 'GET', path: 'user/dashboard', auth: true },
+  post: { method: 'GET', path: 'user/team/:id/posts/:postId', auth: true },
+  createPost: { method: 'POST', path: 'user/team/:id/posts', auth: true },
+  createCelebration: { method: 'POST', path: 'user/team/:id/celebration', auth: true },
+  createBrightIdea: { method: 'POST', path: 'user/team/:id/brightidea', auth: true },
+  deletePost: { method: 'DELETE', path: 'user/team/:id/posts/:postId', auth: true },
+  sharePost: { method: 'POST', path: 'user/team/:id/posts/:postId/share', auth: true },
+  postReactions: { method: 'GET', path: 'user/team/:id/post/:postId/buzz', auth: true },
+  reactToPost: { method: 'POST', path: 'user/team/:id/post/:postId/buzz', auth: true },
+  clearPostReaction: { method: 'DELETE', path: 'user/team/:id/post/:postId/buzz', auth: true },
+  postComments: { method: 'GET', path: 'user/team/:id/post/:postId/expression', auth: true },
+  commentOnPost: { method: 'POST', path: 'user/team/:id/post/:postId/expression', auth: true },
+  presignUpload: { method: 'GET', path: 's3-upload-presigned-request', auth: true },
 } as const satisfies Record<string, Pick<ApiRoute, 'method' | 'path' | 'auth'>>;
 
 /** The route table without its schemas, for clients: each entry typed with its whole route. */

@@ -11,3 +11,7 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/teams.js';
 export * from './schemas/billing.js';
+export * from './lookups.js';
+export * from './schemas/posts.js';
+export * from './schemas/uploads.js';
+export * from './realtime.js';

@@ -20,6 +20,16 @@ export const Limits = {
   nameMax: 100,
   teamNameMax: 50,
   imageMaxBytes: 5 * 1024 * 1024,
+  /** Files attached to posts and comments (spec §5 types): photos as above, audio and video below. */
+  audioMaxBytes: 10 * 1024 * 1024,
+  videoMaxBytes: 50 * 1024 * 1024,
+  /** The largest upload of any kind. */
+  uploadMaxBytes: 50 * 1024 * 1024,
+  /** Signed upload and download URLs live this long. */
+  uploadUrlTtlSeconds: 15 * 60,
+  downloadUrlTtlSeconds: 6 * 60 * 60,
+  /** Reactions listed with a post for its hover list (decisions.md: up to 5, then 'and N more'). */
+  reactionPreview: 5,
   emailMax: 254,
   passwordMax: 256,
   inviteEmailsMax: 50,

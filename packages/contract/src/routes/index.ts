@@ -1,5 +1,6 @@
 import { accountRoutes } from './account.js';
 import { billingRoutes } from './billing.js';
+import { engagementRoutes, lookupRoutes, postRoutes, uploadRoutes } from './posts.js';
 import { invitationRoutes, memberRoutes, teamRoutes } from './teams.js';
 
 /** Every API call, by name: the one route table of ARCHITECTURE.md. */
@@ -9,5 +10,9 @@ export const Routes = {
   ...teamRoutes,
   ...memberRoutes,
   ...invitationRoutes,
+  ...lookupRoutes,
+  ...postRoutes,
+  ...engagementRoutes,
+  ...uploadRoutes,
 };
 export type RouteName = keyof typeof Routes;

@@ -1,0 +1,12 @@
+import type { TeamEvent } from '@rally/contract';
+
+/**
+ * Where services put their domain events. One publisher decides who receives each (members of
+ * the event's team, checked at delivery); services never address clients themselves.
+ */
+export interface TeamEvents {
+  publish(event: TeamEvent): void;
+}
+
+/** For code paths and tests that need no live delivery. */
+export const noTeamEvents: TeamEvents = { publish: () => undefined };

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { Limits } from '../limits.js';
+import { Messages } from '../messages.js';
+import { MAX_ID } from './common.js';
+
+/** Where an upload will be attached (spec §7 Uploads). */
+export const UPLOAD_POLICIES = ['expression', 'team.teamvideo', 'team.celebration'] as const;
+export type UploadPolicy = (typeof UPLOAD_POLICIES)[number];
+
+/** GET s3-upload-presigned-request?filename&mime_type&file_size&resource_type&resource_id&resource_policy */
+export const presignQuery = z.object({
+  filename: z.string({ error: Messages.uploadFilenameRequired }).trim().min(1, Messages.uploadFilenameRequired).max(255),
+  mime_type: z.string({ error: Messages.uploadTypeUnsupported }).trim().toLowerCase().min(1).max(100),
+  file_size: z.coerce
+    .number({ error: Messages.uploadSizeRequired })
+    .int()
+    .positive(Messages.uploadSizeRequired)
+    .max(Limits.uploadMaxBytes, Messages.uploadTooLarge),
+  resource_type: z.literal('team', { error: Messages.uploadResourceInvalid }),
+  resource_id: z.coerce.number({ error: Messages.uploadResourceInvalid }).int().positive().max(MAX_ID),
+  resource_policy: z.enum(UPLOAD_POLICIES, { error: Messages.uploadResourceInvalid }),
+});
+export type PresignQuery = z.output<typeof presignQuery>;
+
+/** Where to PUT the file (with its Content-Type) and the key to attach it by. */
+export const presignDto = z.object({ key: z.string(), url: z.string(), expires_at: z.string() });
+export type PresignDto = z.infer<typeof presignDto>;
