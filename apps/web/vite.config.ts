@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
+import type * as Prerender from './src/prerender';
 
 const src = path.resolve(import.meta.dirname, 'src');
 const contract = path.resolve(import.meta.dirname, '../../packages/contract/src');
@@ -97,6 +98,49 @@ function preloadSignIn(): Plugin {
 }
 
 /**
+ * Writes the guest screens (src/prerender.tsx: sign-in, sign-up, forgot password) as
+ * `prerendered/<screen>.html`: the built index.html with the screen's markup in #root and its
+ * critical CSS in <head>, so the screen is drawn before any script has loaded (ADR 0011). The
+ * server sends them for those paths. They join the bundle, so `precompress` compresses them too.
+ * The screens are rendered in Node by Vite's SSR module loader over this same config (aliases,
+ * JSX); node_modules load as they are, where emotion works in its server mode.
+ */
+function prerenderGuestScreens(): Plugin {
+  return {
+    name: 'rally:prerender',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset' || typeof index.source !== 'string')
+          return this.error('prerender: no index.html in the bundle');
+        const template = index.source;
+        const loader = await createServer({
+          configFile: path.join(import.meta.dirname, 'vite.config.ts'),
+          mode: 'production',
+          logLevel: 'warn',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          const prerender = (await loader.ssrLoadModule(path.join(src, 'prerender.tsx'))) as typeof Prerender;
+          for (const pathname of prerender.PRERENDERED_PATHS)
+            this.emitFile({
+              type: 'asset',
+              fileName: `prerendered${pathname}.html`,
+              source: await prerender.prerenderPage(template, pathname),
+            });
+        } finally {
+          await loader.close();
+        }
+      },
+    },
+  };
+}
+
+/**
  * Chunks for the first screen of a new visitor, so it arrives in a few requests: every library
  * module that the entry or the sign-in screen imports statically goes into `react` (React alone
  * is a third of it: on its own it stays under Vite's 500 kB warning) or `vendor`, both imported
@@ -127,7 +171,7 @@ function firstScreenChunks() {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadSignIn(), precompress()],
+  plugins: [react(), preloadSignIn(), prerenderGuestScreens(), precompress()],
   resolve: {
     alias: {
       '@rally/contract': path.resolve(import.meta.dirname, '../../packages/contract/src/index.ts'),
@@ -135,7 +179,12 @@ export default defineConfig(({ command }) => ({
     },
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3000', '/static': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000' },
+    proxy: {
+      // ws: the realtime gateway is a WebSocket under /api.
+      '/api': { target: 'http://127.0.0.1:3000', ws: true },
+      '/static': 'http://127.0.0.1:3000',
+      '/files': 'http://127.0.0.1:3000',
+    },
   },
   build: {
     outDir: 'dist',

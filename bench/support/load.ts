@@ -14,6 +14,18 @@ export interface LoadRequest {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /**
+   * Requests every connection cycles through (autocannon's `requests`: paths on `url`'s origin,
+   * headers added to `headers`), to spread the load over several users or objects.
+   */
+  requests?: { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }[];
+  /**
+   * autocannon's `overallRate`: at most this many requests a second over all connections. Beware:
+   * each connection sends its share back to back at the start of every second, then waits, so
+   * the load comes in bursts of `connections` concurrent requests (bench/timeline-bench.ts uses
+   * support/paced.ts for evenly spaced requests).
+   */
+  overallRate?: number;
 }
 
 export interface LoadSummary {
@@ -28,7 +40,9 @@ export interface LoadSummary {
   timeouts: number;
   non2xx: number;
   requests: number;
-  warmup: { requestsPerSecond: number; errors: number; non2xx: number };
+  /** Answers per HTTP status. */
+  statusCodes: Record<string, number>;
+  warmup: { requestsPerSecond: number; errors: number; non2xx: number; requests?: number };
 }
 
 async function main(): Promise<void> {
@@ -36,7 +50,14 @@ async function main(): Promise<void> {
   if (!arg) throw new Error('usage: load.ts <json LoadRequest>');
   const req = JSON.parse(arg) as LoadRequest;
   const run = (seconds: number) =>
-    autocannon({ url: req.url, headers: req.headers, connections: req.connections, duration: seconds });
+    autocannon({
+      url: req.url,
+      headers: req.headers,
+      connections: req.connections,
+      duration: seconds,
+      ...(req.requests ? { requests: req.requests } : {}),
+      ...(req.overallRate ? { overallRate: req.overallRate } : {}),
+    });
   const warm = await run(req.warmupSeconds);
   const r = await run(req.seconds);
   const summary: LoadSummary = {
@@ -48,7 +69,13 @@ async function main(): Promise<void> {
     timeouts: r.timeouts,
     non2xx: r.non2xx,
     requests: r.requests.total,
-    warmup: { requestsPerSecond: warm.requests.average, errors: warm.errors, non2xx: warm.non2xx },
+    statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0])),
+    warmup: {
+      requestsPerSecond: warm.requests.average,
+      errors: warm.errors,
+      non2xx: warm.non2xx,
+      requests: warm.requests.total,
+    },
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
 }

@@ -2,12 +2,14 @@
  * Seeds a fresh database for the API benchmark with the server's own repositories, before the
  * server starts: a coach (verified e-mail, active trial) who owns `teams` teams of
  * `membersPerTeam` members each (every member verified, with a trial), and a bearer token for
- * the coach. A child process of bench/api-bench.ts, run from the tree being measured, so a
+ * the coach (and, for the realtime benchmark, one for every member: `memberTokensFile`). A child
+ * process of bench/api-bench.ts, run from the tree being measured, so a
  * benchmark of another commit (BENCH_REF) seeds with that commit's code and migrations.
  * Prints one JSON line: SeedResult.
  *
  *   node --conditions=source --import tsx bench/support/seed.ts '<json SeedRequest>'
  */
+import { writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { Role } from '@rally/contract';
 import { sqliteFileIn } from '../../apps/server/src/config.js';
@@ -28,11 +30,21 @@ export interface SeedRequest {
   schema?: string;
   teams: number;
   membersPerTeam: number;
+  /**
+   * Also a bearer token for every member, written to this file as `MemberTokens` (the realtime
+   * benchmark: a thousand tokens are too many for a command line).
+   */
+  memberTokensFile?: string;
 }
 
 export interface SeedResult {
   token: string;
   users: number;
+}
+
+/** Each team with its members' tokens (`memberTokensFile`). */
+export interface MemberTokens {
+  teams: { id: number; tokens: string[] }[];
 }
 
 async function main(): Promise<void> {
@@ -72,15 +84,21 @@ async function main(): Promise<void> {
       return user.id;
     };
     const coach = await person('Coach', 'coach@bench.test');
+    const memberTokens: MemberTokens = { teams: [] };
     for (let t = 0; t < req.teams; t++) {
       const team = await teams.createTeam(coach, `Bench Team ${t + 1}`, false, Role.Owner);
-      for (let m = 0; m < req.membersPerTeam; m++)
-        await members.add(
-          team,
-          await person(`Member ${t + 1}.${m + 1}`, `member.${t + 1}.${m + 1}@bench.test`),
-          Role.Member,
-        );
+      const tokens: string[] = [];
+      for (let m = 0; m < req.membersPerTeam; m++) {
+        const member = await person(`Member ${t + 1}.${m + 1}`, `member.${t + 1}.${m + 1}@bench.test`);
+        await members.add(team, member, Role.Member);
+        if (!req.memberTokensFile) continue;
+        const token = newBearerToken();
+        await auth.insertToken(member, hashToken(token));
+        tokens.push(token);
+      }
+      memberTokens.teams.push({ id: team, tokens });
     }
+    if (req.memberTokensFile) writeFileSync(req.memberTokensFile, JSON.stringify(memberTokens), { mode: 0o600 });
     const token = newBearerToken();
     await auth.insertToken(coach, hashToken(token));
     const result: SeedResult = { token, users };

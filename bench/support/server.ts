@@ -85,6 +85,10 @@ export interface ServerOptions {
   logLevel?: string;
   /** TRUST_PROXY (X-Forwarded-For gives the client address); default true. */
   trustProxy?: boolean;
+  /** More of the server's variables (limits, channels), set last. */
+  env?: Record<string, string>;
+  /** `pipe`: the server's log (stdout, pino JSON) readable from `child.stdout`; default ignored. */
+  stdout?: 'ignore' | 'pipe';
 }
 
 /**
@@ -113,8 +117,9 @@ export function startServer(dataDir: string, port: number, opts: ServerOptions =
       // An empty variable means "not set" to the server's configuration.
       ...(opts.databaseUrl !== undefined ? { DATABASE_URL: opts.databaseUrl } : {}),
       ...(opts.redisUrl !== undefined ? { REDIS_URL: opts.redisUrl } : {}),
+      ...opts.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit'],
   });
 }
 

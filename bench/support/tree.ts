@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './server.js';
@@ -60,14 +60,7 @@ export function treeAt(ref: string): Tree {
     rmSync(tar);
     mkdirSync(path.join(root, 'bench/support'), { recursive: true });
     copyFileSync(path.join(repoRoot, 'bench/support/seed.ts'), path.join(root, 'bench/support/seed.ts'));
-
-    const modules = path.join(root, 'node_modules');
-    mkdirSync(path.join(modules, '@rally'), { recursive: true });
-    for (const entry of readdirSync(path.join(repoRoot, 'node_modules'))) {
-      if (entry !== '@rally') symlinkSync(path.join(repoRoot, 'node_modules', entry), path.join(modules, entry));
-    }
-    symlinkSync(path.join(root, 'packages/contract'), path.join(modules, '@rally/contract'));
-    symlinkSync(path.join(root, 'apps/server'), path.join(modules, '@rally/server'));
+    linkModules(root);
   } catch (err) {
     rmSync(root, { recursive: true, force: true });
     throw err;
@@ -76,6 +69,54 @@ export function treeAt(ref: string): Tree {
     root,
     commit,
     describe: `commit ${commit} (BENCH_REF=${ref}, exported with git archive: no uncommitted change)`,
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The repository's node_modules linked into an exported tree, except @rally/*, which point at
+ * the exported packages; the server's own node_modules (packages npm did not hoist) too.
+ */
+function linkModules(root: string): void {
+  const modules = path.join(root, 'node_modules');
+  mkdirSync(path.join(modules, '@rally'), { recursive: true });
+  for (const entry of readdirSync(path.join(repoRoot, 'node_modules'))) {
+    if (entry !== '@rally') symlinkSync(path.join(repoRoot, 'node_modules', entry), path.join(modules, entry));
+  }
+  symlinkSync(path.join(root, 'packages/contract'), path.join(modules, '@rally/contract'));
+  symlinkSync(path.join(root, 'apps/server'), path.join(modules, '@rally/server'));
+  const serverModules = path.join(repoRoot, 'apps/server/node_modules');
+  if (existsSync(serverModules) && !existsSync(path.join(root, 'apps/server/node_modules')))
+    symlinkSync(serverModules, path.join(root, 'apps/server/node_modules'));
+}
+
+/**
+ * The working tree's server and contract as they are now, uncommitted changes included, copied
+ * (without dist/ and node_modules/) to a temp folder, with `files` (paths from the repository
+ * root, e.g. a seed script) and the repository's node_modules linked as in `treeAt`. Build it
+ * with `buildServer`: on a tree others edit and build while a long benchmark runs, neither
+ * their half-written files nor their builds of apps/server/dist can change what is measured.
+ */
+export function workingTreeSnapshot(files: string[] = []): Tree {
+  const commit = git('rev-parse', '--short', 'HEAD');
+  const dirty = git('status', '--porcelain', '--', 'apps/server', 'packages/contract').split('\n').filter(Boolean);
+  const root = mkdtempSync(path.join(os.tmpdir(), `rally-bench-wt-${commit}-`));
+  try {
+    const skip = /(^|\/)(dist|node_modules)(\/|$)|\.tsbuildinfo$/;
+    for (const part of ['apps/server', 'packages/contract', 'tsconfig.base.json', 'package.json', ...files])
+      cpSync(path.join(repoRoot, part), path.join(root, part), {
+        recursive: true,
+        filter: (src) => !skip.test(path.relative(repoRoot, src)),
+      });
+    linkModules(root);
+  } catch (err) {
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    root,
+    commit,
+    describe: `working tree at ${commit} + ${dirty.length} uncommitted change(s) under apps/server or packages/contract, copied at ${new Date().toISOString()} and built in a temp folder`,
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
 }

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
@@ -39,8 +38,16 @@ import { profileRoutes } from './modules/profile/routes.js';
 import { TeamsRepository } from './modules/teams/repository.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { TeamsService } from './modules/teams/service.js';
-import { FILES_PREFIX, localDiskStorage } from './modules/uploads/storage.js';
+import { fileRoutes, uploadRoutes } from './modules/uploads/routes.js';
+import { createUploads, schedulePurge } from './modules/uploads/setup.js';
+import { createRealtime, registerRealtimeGateway, type TeamEvents } from './realtime/index.js';
 import { registerWebApp } from './http/web-app.js';
+import { EngagementRepository } from './modules/engagement/repository.js';
+import { EngagementService } from './modules/engagement/service.js';
+import { lookupRoutes } from './modules/lookups/routes.js';
+import { PostsRepository } from './modules/posts/repository.js';
+import { postRoutes } from './modules/posts/routes.js';
+import { PostsService } from './modules/posts/service.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Images drawn for Rally (levels, moods, buzzes), shipped with the server. */
@@ -50,6 +57,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Work queued after an answer; tests and shutdown wait for it with `idle()`. */
     background: BackgroundQueue;
+    /**
+     * Where services publish team events (new post, deleted post, counts): delivered over the
+     * realtime gateway to the team's members at delivery time (docs/adr/0010-realtime-gateway.md).
+     */
+    teamEvents: TeamEvents;
   }
 }
 
@@ -101,6 +113,8 @@ export async function buildApp({
   const billing = new BillingService(new BillingRepository(db.kysely), config.TRIAL_DAYS);
   const background = new BackgroundQueue(app.log);
   app.decorate('background', background);
+  const realtime = await createRealtime({ db: db.kysely, redis, channel: config.REALTIME_CHANNEL, log: app.log });
+  app.decorate('teamEvents', realtime.events);
   const auth = new AuthService({
     repo: new AuthRepository(db.kysely),
     mailer,
@@ -109,17 +123,19 @@ export async function buildApp({
     onUserCreated: (userId, trx) => billing.startTrial(userId, trx),
     background,
   });
-  const filesDir = path.join(config.DATA_DIR, 'files');
-  mkdirSync(filesDir, { recursive: true });
-  const storage = localDiskStorage(filesDir);
   const membersRepo = new MembersRepository(db.kysely);
   const access = new TeamAccess(membersRepo);
+  // Stored files: DATA_DIR/files, or an S3-compatible bucket with S3_BUCKET. `uploads` is the
+  // service posts and comments claim keys with and present them by (`urlOf`).
+  const files = await createUploads({ config, db: db.kysely, access, log: app.log });
+  const { uploads, storage } = files;
   const teams = new TeamsService({
     repo: new TeamsRepository(db.kysely, membersRepo),
     members: membersRepo,
     access,
     billing,
     storage,
+    uploads,
   });
   const members = new MembersService(membersRepo, access);
   const invitations = new InvitationsService({
@@ -130,10 +146,36 @@ export async function buildApp({
     mailer,
     publicUrl: config.PUBLIC_URL,
   });
-  const stopSchedules = schedules ? scheduleTrialExpiry(billing, app.log) : () => undefined;
+  const engagementRepo = new EngagementRepository(db.kysely);
+  const engagement = new EngagementService(db.kysely, engagementRepo, uploads, (subject, teamId, actorId, counts) =>
+    realtime.events.publish({
+      type: 'post.engagement',
+      team_id: teamId,
+      post_id: subject.id,
+      actor_id: actorId,
+      engagement: counts,
+    }),
+  );
+  const posts = new PostsService({
+    db: db.kysely,
+    repo: new PostsRepository(db.kysely, engagementRepo),
+    members: membersRepo,
+    access,
+    engagement,
+    comments: engagementRepo,
+    attachments: uploads,
+    events: realtime.events,
+  });
+  const stopTrials = schedules ? scheduleTrialExpiry(billing, app.log) : () => undefined;
+  const stopPurge = schedules ? schedulePurge(uploads, app.log) : () => undefined;
+  const stopSchedules = () => {
+    stopTrials();
+    stopPurge();
+  };
 
   app.addHook('onClose', async () => {
     stopSchedules();
+    await realtime.events.close(); // sockets are closed already (preClose); deliveries under way finish
     await background.idle(); // queued work (a reset mail) still finishes
     await mailer.close(); // deliveries under way still record their result
     await db.kysely.destroy();
@@ -144,17 +186,27 @@ export async function buildApp({
   registerResponseHeaders(app, {
     httpsPublic: config.PUBLIC_URL.startsWith('https://'),
     hstsIncludeSubdomains: config.HSTS_INCLUDE_SUBDOMAINS,
+    fileOrigins: files.origins,
   });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: rateLimitNamespace } : {}),
+  });
+  // Before every other route: the WebSocket plugin must see them all (see the gateway).
+  await registerRealtimeGateway(app, {
+    hub: realtime.hub,
+    repo: realtime.repo,
+    authenticate: (token) => auth.authenticate(token),
+    sessionCheckMs: config.REALTIME_SESSION_CHECK_MS,
+    connectsPerMinute: config.LIMIT_REALTIME_CONNECTS_PER_MINUTE,
   });
 
   await app.register(multipart, {
     limits: { fileSize: Limits.imageMaxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
   });
   await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false, maxAge: '7d' });
-  await app.register(fastifyStatic, { root: filesDir, prefix: FILES_PREFIX, decorateReply: false, maxAge: '1d' });
+  // Stored files behind signed, expiring URLs (GET; PUT of uploads with local storage).
+  await fileRoutes(app, { uploads });
 
   await app.register(
     async (scope) => {
@@ -183,6 +235,12 @@ export async function buildApp({
       });
       memberRoutes(api, { members });
       invitationRoutes(api, { invitations });
+      lookupRoutes(api);
+      postRoutes(api, { posts, engagement });
+      uploadRoutes(api, {
+        uploads,
+        limits: { perMinute: config.LIMIT_UPLOADS_PER_MINUTE, perDay: config.LIMIT_UPLOADS_PER_DAY },
+      });
     },
     { prefix: '/api' },
   );

@@ -51,6 +51,36 @@ const envSchema = z.object({
   LIMIT_TEAMS_PER_DAY: z.coerce.number().int().min(1).default(100),
   /** The request headers must arrive within this many ms. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  /**
+   * The Redis pub/sub channel of team events (with REDIS_URL): every API process of one Rally
+   * must use the same one; two Rallies sharing a Redis (or parallel test runs) use different ones.
+   */
+  REALTIME_CHANNEL: z
+    .string()
+    .regex(/^[\w:.-]{1,100}$/, 'letters, digits and _ : . - only')
+    .default('rally:team-events'),
+  /** An open realtime socket re-checks its session this often (closed 4401 once it has ended). */
+  REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /** Realtime connections one client address may open a minute (reconnects back off far below). */
+  LIMIT_REALTIME_CONNECTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** Upload URLs (GET s3-upload-presigned-request) one user may ask for a minute and a day. */
+  LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  LIMIT_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(1000),
+  /**
+   * Files in an S3-compatible bucket instead of DATA_DIR/files (decisions.md: "S3 stays
+   * S3-compatible"). Without S3_ENDPOINT, AWS S3 of S3_REGION; without keys, the AWS SDK's
+   * default credential chain. The bucket needs a CORS rule letting the app's origin PUT.
+   */
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl(['http://', 'https://']),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  /** `endpoint/bucket/key` URLs (MinIO and most self-hosted services) instead of `bucket.endpoint/key`. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -77,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const cfg = parsed.data;
+  if (Boolean(cfg.S3_ACCESS_KEY_ID) !== Boolean(cfg.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: give both or neither');
   const dataDir = path.resolve(cfg.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {

@@ -1,12 +1,14 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { mountApp } from './app/mount';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadFirstScreens } from './app/router';
 import { sessionStore } from './lib/session-storage';
 
+// The same tree as prerender.tsx renders for the guest screens, which this hydrates (app/mount.tsx).
 function render() {
-  createRoot(document.getElementById('root')!).render(
+  mountApp(
+    document.getElementById('root')!,
     <StrictMode>
       <AppProviders>
         <BrowserRouter>

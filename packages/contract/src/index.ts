@@ -15,3 +15,4 @@ export * from './lookups.js';
 export * from './schemas/posts.js';
 export * from './schemas/uploads.js';
 export * from './realtime.js';
+export * from './web-page.js';

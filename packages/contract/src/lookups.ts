@@ -31,7 +31,9 @@ export const MOODS: readonly MoodDef[] = [
 
 export const MOOD_IMAGE_PREFIX = '/static/moods/';
 export const moodById = (id: number): MoodDef | undefined => MOODS.find((m) => m.id === id);
-export const BUZZ_TYPE_IDS: readonly number[] = MOODS.filter((m) => m.mood_group_id === MoodGroup.Buzz).map((m) => m.id);
+export const BUZZ_TYPE_IDS: readonly number[] = MOODS.filter((m) => m.mood_group_id === MoodGroup.Buzz).map(
+  (m) => m.id,
+);
 export const MOOD_IDS: readonly number[] = MOODS.filter((m) => m.mood_group_id === MoodGroup.Moods).map((m) => m.id);
 
 export interface ColorDef {

@@ -107,6 +107,8 @@ export const Messages = {
   moodGroupInvalid: 'mood_group_id must be 1 (moods) or 2 (reactions).',
   shareChooseTeam: 'Choose at least one team to share with.',
   shareTeamNotLead: 'You can share only to teams you lead.',
+  welcomePost:
+    'Welcome to your new engagement! Share what you are working on, celebrate wins and bright ideas, and react to each other\u2019s posts.',
   postShared: 'Your post is shared.',
   postDeleted: 'Your post is deleted.',
   postTypeNotSupported: 'Post Type Not Supported.',
@@ -115,6 +117,11 @@ export const Messages = {
   noReaction: 'No Reaction',
   andMore: (n: number) => `and ${n} more`,
   newThoughts: 'New Thoughts, Inspirations, Actions',
+  tagSelected: (name: string) => `${name} is selected for the tag members.`,
+  tagRemoved: (name: string) => `${name} is removed from the tag members.`,
+  postCreated: 'Your post is on the timeline.',
+  celebrationCreated: 'Your announcement is on the wall of fame.',
+  brightIdeaCreated: 'Your bright idea is shared with the team.',
   timelineEnd: 'Keep Engaging!',
   wallOfFameEnd: 'Your appreciation and announcements improve engagement!',
   brightIdeasEnd: 'Stay inspired! Share your ideas!',
@@ -131,6 +138,8 @@ export const Messages = {
   uploadAlreadyUsed: 'This file is already attached to something else.',
   uploadExpired: 'This upload link has expired. Please try again.',
   uploadIncomplete: 'The file has not finished uploading.',
+  uploadVideoOnly: 'Team videos must be .mp4 files.',
+  uploadAlreadyReceived: 'This file has already been uploaded.',
 
   // Screens
   passwordChanged: 'Password changed successfully.',

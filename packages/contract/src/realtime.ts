@@ -18,12 +18,36 @@ export type TeamEvent =
   /** Someone reacted or commented: the post's counts now. `actor_id` lets the actor's own tabs set their part. */
   | { type: 'post.engagement'; team_id: number; post_id: number; actor_id: number; engagement: SharedEngagement };
 
+/**
+ * The gateway's rules, shared by the server that enforces them and the client that follows them.
+ * The first message must be `auth` within `authTimeoutMs`; a message larger than
+ * `maxMessageBytes` closes the socket (1009).
+ */
+export const Realtime = {
+  authTimeoutMs: 5_000,
+  maxMessageBytes: 4 * 1024,
+  /** The client sends `ping` this often and expects `pong` within `pongTimeoutMs`, else reconnects. */
+  pingIntervalMs: 25_000,
+  pongTimeoutMs: 10_000,
+} as const;
+
+/**
+ * Close codes of the gateway besides the standard ones (1001 going away, 1009 too big, 1011
+ * server error, 1012 restart: the client reconnects after all of these). Only `unauthenticated`
+ * is final: the token is bad or revoked, and reconnecting with it is pointless.
+ */
+export const RealtimeClose = {
+  /** A message that is not JSON or not one of `ClientMessage`, or a message before `auth`. */
+  badMessage: 4400,
+  /** No `auth` in time, a token that proves no session, or a session that has ended since. */
+  unauthenticated: 4401,
+  /** The user has too many sockets open already. */
+  tooManyConnections: 4429,
+} as const;
+
 /** Client → server. */
 export type ClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
 
 /** Server → client: the gateway's own messages, then team events. */
 export type ServerMessage =
-  | { type: 'ready'; team_ids: number[] }
-  | { type: 'pong' }
-  | { type: 'error'; message: string }
-  | TeamEvent;
+  { type: 'ready'; team_ids: number[] } | { type: 'pong' } | { type: 'error'; message: string } | TeamEvent;

@@ -102,6 +102,67 @@ export interface InvitationsTable {
   responded_at: string | null;
 }
 
+export interface PostsTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  type_id: number;
+  text: string | null;
+  color_id: number | null;
+  media_key: string | null;
+  media_type_id: number | null;
+  /** JSON text of what a post type adds (topic, check-in id, publishing state…). */
+  extra: string | null;
+  original_user_id: number | null;
+  original_team_id: number | null;
+  is_forwarded: Generated<number>;
+  buzzes_count: Generated<number>;
+  expressions_count: Generated<number>;
+  created_at: string;
+}
+
+export interface PostTagsTable {
+  post_id: number;
+  user_id: number;
+}
+
+/** A reaction ("buzz") on a reactable object: a post (to-do tasks come with their own column). */
+export interface ReactionsTable {
+  id: Generated<number>;
+  post_id: number | null;
+  user_id: number;
+  buzz_type_id: number;
+  created_at: string;
+}
+
+/** A comment ("engagement", "expression") on a reactable object. */
+export interface CommentsTable {
+  id: Generated<number>;
+  post_id: number | null;
+  user_id: number;
+  content: string | null;
+  media_key: string | null;
+  media_type_id: number;
+  created_at: string;
+}
+
+/** One presigned upload key: declared, then its bytes arrived and checked, then attached once. */
+export interface UploadsTable {
+  id: Generated<number>;
+  key: string;
+  user_id: number;
+  team_id: number;
+  policy: 'expression' | 'team.teamvideo' | 'team.celebration';
+  media_type: 'photo' | 'video' | 'audio';
+  declared_size: number;
+  declared_mime: string;
+  stored_size: number | null;
+  created_at: string;
+  /** The bytes arrived and passed the content check. */
+  completed_at: string | null;
+  attached_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -111,7 +172,15 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   invitations: InvitationsTable;
+  posts: PostsTable;
+  post_tags: PostTagsTable;
+  reactions: ReactionsTable;
+  comments: CommentsTable;
+  uploads: UploadsTable;
 }
+
+export type PostRow = Selectable<PostsTable>;
+export type UploadRow = Selectable<UploadsTable>;
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type TeamRow = Selectable<TeamsTable>;

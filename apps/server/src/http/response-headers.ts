@@ -1,23 +1,42 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_BOOT_SCRIPT } from '@rally/contract';
 
 /** Where the web app may be framed: itself, and Microsoft Teams, where Rally runs as a tab. */
 const FRAME_ANCESTORS = "'self' https://teams.microsoft.com https://*.teams.microsoft.com https://*.cloud.microsoft";
 
-/** The policy of the web app's page. MUI's emotion injects style tags at run time. */
-export const DOCUMENT_CSP = [
-  "default-src 'self'",
-  "base-uri 'self'",
-  "font-src 'self' data:",
-  "form-action 'self'",
-  `frame-ancestors ${FRAME_ANCESTORS}`,
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "object-src 'none'",
-  "script-src 'self'",
-  "script-src-attr 'none'",
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self'",
-].join('; ');
+/**
+ * The page's one inline script, allowed by its hash (no other inline script runs): the boot
+ * script in the prerendered guest screens' <head> (ADR 0011), which the web build writes from
+ * the same constant.
+ */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`;
+
+/**
+ * The policy of the web app's page. MUI's emotion injects style tags at run time. `fileOrigins`:
+ * where stored files live besides the app (an S3 bucket: the page PUTs uploads there and its
+ * pictures, videos and sounds are redirected there).
+ */
+export function documentCsp(fileOrigins: readonly string[] = []): string {
+  const files = fileOrigins.map((o) => ` ${o}`).join('');
+  return [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "font-src 'self' data:",
+    "form-action 'self'",
+    `frame-ancestors ${FRAME_ANCESTORS}`,
+    `img-src 'self' data: blob:${files}`,
+    `media-src 'self' blob:${files}`,
+    "object-src 'none'",
+    `script-src 'self' ${BOOT_SCRIPT_SOURCE}`,
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    `connect-src 'self'${files}`,
+  ].join('; ');
+}
+
+/** The page's policy when every file is served by the app itself. */
+export const DOCUMENT_CSP = documentCsp();
 
 /** Nothing that is not the page may run anything, even when opened on its own (an uploaded file). */
 export const RESOURCE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -29,15 +48,15 @@ const COMMON = {
 };
 
 /** The page (index.html): the full policy, window isolation, no referrer leaking a team's URL. */
-const DOCUMENT = {
+const documentHeaders = (csp: string) => ({
   ...COMMON,
-  'content-security-policy': DOCUMENT_CSP,
+  'content-security-policy': csp,
   'referrer-policy': 'no-referrer',
   'x-permitted-cross-domain-policies': 'none',
   'cross-origin-opener-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'x-dns-prefetch-control': 'off',
-};
+});
 
 /** Files and assets: never a document of their own. */
 const RESOURCE = { ...COMMON, 'content-security-policy': RESOURCE_CSP };
@@ -49,6 +68,8 @@ export interface ResponseHeaderOptions {
   /** The public URL is https: every answer carries HSTS. */
   httpsPublic: boolean;
   hstsIncludeSubdomains: boolean;
+  /** Origins besides the app's that stored files come from (an S3 bucket); none by default. */
+  fileOrigins?: readonly string[];
 }
 
 /**
@@ -58,6 +79,7 @@ export interface ResponseHeaderOptions {
  */
 export function registerResponseHeaders(app: FastifyInstance, options: ResponseHeaderOptions): void {
   const hsts = `max-age=31536000${options.hstsIncludeSubdomains ? '; includeSubDomains' : ''}`;
+  const DOCUMENT = documentHeaders(documentCsp(options.fileOrigins));
   const headersFor = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/')) return API;
     const type = reply.getHeader('content-type');

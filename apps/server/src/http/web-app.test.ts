@@ -1,24 +1,32 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Messages } from '@rally/contract';
+import { Messages, PAGE_BOOT_SCRIPT } from '@rally/contract';
 import { useTestApp } from '../test/app.js';
+import { DOCUMENT_CSP } from './response-headers.js';
 import { IMMUTABLE, REVALIDATE } from './web-app.js';
 
 const JS = 'export const answer = 42;\n'.repeat(100);
 const HTML = '<!doctype html><title>Rally</title><div id="root"></div>';
+/** A prerendered guest screen (apps/web/src/prerender.tsx): index.html with the screen in #root. */
+const LOGIN_HTML = `<!doctype html><title>Rally</title><script>${PAGE_BOOT_SCRIPT}</script><div id="root" data-prerendered="/login"><h1>Sign in to Rally</h1></div>`;
 
 /** A built web app as `vite build` leaves it: hashed assets with .br/.gz beside them, hidden maps. */
 function fakeDist() {
   const dir = mkdtempSync(path.join(tmpdir(), 'rally-web-dist-'));
   mkdirSync(path.join(dir, 'assets'));
   mkdirSync(path.join(dir, '.vite'));
+  mkdirSync(path.join(dir, 'prerendered'));
   const files: Record<string, string | Buffer> = {
     'index.html': HTML,
     'index.html.br': brotliCompressSync(HTML),
     'index.html.gz': gzipSync(HTML),
+    'prerendered/login.html': LOGIN_HTML,
+    'prerendered/login.html.br': brotliCompressSync(LOGIN_HTML),
+    'prerendered/login.html.gz': gzipSync(LOGIN_HTML),
     'rally-logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'assets/index-AbC123.js': JS,
     'assets/index-AbC123.js.br': brotliCompressSync(JS),
@@ -84,11 +92,47 @@ describe('the built web app', () => {
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers.vary, url).toMatch(/accept-encoding/i);
     }
-    const plain = await get('/login?redirect=%2Fprofile');
+    const plain = await get('/engagements?redirect=%2Fprofile');
     expect(plain.body).toBe(HTML);
     expect(plain.headers['cache-control']).toBe('no-cache');
     // Unhashed files (public/) are checked too, never kept blindly.
     expect((await get('/rally-logo.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a prerendered guest screen for its path, whatever the query, with the headers of index.html', async () => {
+    const index = await get('/engagements', 'br');
+    const same = [
+      'content-type',
+      'cache-control',
+      'vary',
+      'content-security-policy',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'x-content-type-options',
+    ];
+    for (const url of ['/login', '/login?redirect=%2Fengagements%2F3']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.rawPayload.equals(dist.files['prerendered/login.html.br'] as Buffer), url).toBe(true);
+      for (const header of same) expect(res.headers[header], `${url} ${header}`).toBe(index.headers[header]);
+    }
+    expect((await get('/login?redirect=%2Fprofile')).body).toBe(LOGIN_HTML);
+    expect((await get('/login', 'gzip')).headers['content-encoding']).toBe('gzip');
+    // Every other client route, a signed-in one or a screen not prerendered, gets index.html.
+    for (const url of ['/engagements', '/', '/register', '/login/extra', '/logins'])
+      expect((await get(url)).body, url).toBe(HTML);
+  });
+
+  it('allows the inline script of the prerendered pages by its hash, and no other', async () => {
+    const hash = createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64');
+    const csp = (await get('/login')).headers['content-security-policy'];
+    expect(csp).toBe(DOCUMENT_CSP);
+    const scriptSrc = String(csp)
+      .split('; ')
+      .find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).toContain("script-src-attr 'none'");
   });
 
   it('never serves a source map, the manifest or a compressed file by its own name: a JSON 404', async () => {
@@ -98,6 +142,8 @@ describe('the built web app', () => {
       '/assets/index-AbC123.js.br',
       '/assets/index-AbC123.js.gz',
       '/.vite/manifest.json',
+      // A prerendered page is sent for its path only.
+      '/prerendered/login.html',
     ]) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(404);

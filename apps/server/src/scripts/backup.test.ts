@@ -27,7 +27,8 @@ describe('backup and restore', () => {
     const kept = await createTeam(t, coach, 'Kept Team');
     expect((await postTeamAvatar(t, kept.id, coach.token, PNG_1X1)).statusCode).toBe(200);
     const [withPicture] = (await teamsOf(t, coach)).filter((x) => x.id === kept.id);
-    const picture = path.join(t.dataDir, withPicture!.avatar!.replace(/^\/files\//, 'files/'));
+    // The picture's signed URL names its key, a file under DATA_DIR/files.
+    const picture = path.join(t.dataDir, withPicture!.avatar!.split('?')[0]!.replace(/^\/files\//, 'files/'));
     expect(existsSync(picture)).toBe(true);
 
     // Taken while the app runs.

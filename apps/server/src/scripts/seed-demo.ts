@@ -4,7 +4,7 @@
  * (or any demo member) with the password `rally-demo`.
  */
 import path from 'node:path';
-import { Role } from '@rally/contract';
+import { PostType, Role } from '@rally/contract';
 import { loadConfig } from '../config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { nowIso } from '../lib/clock.js';
@@ -13,7 +13,9 @@ import { hashPassword } from '../modules/auth/secrets.js';
 import { BillingRepository } from '../modules/billing/repository.js';
 import { BillingService } from '../modules/billing/service.js';
 import { InvitationsRepository } from '../modules/invitations/repository.js';
+import { EngagementRepository } from '../modules/engagement/repository.js';
 import { MembersRepository } from '../modules/members/repository.js';
+import { PostsRepository, type NewPost } from '../modules/posts/repository.js';
 import { TeamsRepository } from '../modules/teams/repository.js';
 
 export const DEMO_PASSWORD = 'rally-demo';
@@ -75,6 +77,63 @@ async function main(): Promise<void> {
   const design = await teams.createTeam(alex, 'Design Guild', false, Role.Owner);
   await members.add(design, mei, Role.Member);
   await invitations.create(design, alex, 'sam@rally.test', 'DEMOJOIN2026');
+
+  // A lived-in timeline: posts of each kind, tags, reactions and comments.
+  const engagement = new EngagementRepository(db.kysely);
+  const posts = new PostsRepository(db.kysely, engagement);
+  const say = (
+    team: number,
+    user: number,
+    type_id: number,
+    text: string,
+    extra: Partial<NewPost> = {},
+    tags: number[] = [],
+  ) => posts.insert(db.kysely, { team_id: team, user_id: user, type_id, text, ...extra }, tags);
+  const p1 = await say(
+    product,
+    sam,
+    PostType.text,
+    'Pairing on the onboarding flow this afternoon. Anyone free to review at 4?',
+  );
+  const p2 = await say(
+    product,
+    coach,
+    PostType.celebration,
+    'Huge thanks to Priya and Jonas for shipping the new billing page a week early!',
+    { color_id: 2 },
+    [priya, jonas],
+  );
+  const p3 = await say(product, mei, PostType.brightidea, 'What if we kept Fridays meeting-free for deep work?', {
+    color_id: 5,
+  });
+  const p4 = await say(
+    leaders,
+    lena,
+    PostType.text,
+    'Notes from our offsite are in the shared folder. Reactions welcome.',
+  );
+  for (const [post, user, buzz] of [
+    [p2, alex, 8],
+    [p2, sam, 7],
+    [p2, mei, 8],
+    [p3, jonas, 7],
+    [p3, coach, 9],
+    [p1, priya, 7],
+    [p4, coach, 7],
+  ] as const) {
+    await db.kysely.transaction().execute((trx) => engagement.setReaction(trx, { kind: 'post', id: post }, user, buzz));
+  }
+  for (const [post, user, content] of [
+    [p2, alex, 'Well deserved, the new page is so much faster.'],
+    [p3, priya, 'Yes please! Could we try it for a month?'],
+    [p1, jonas, 'I can review at 4.'],
+  ] as const) {
+    await db.kysely
+      .transaction()
+      .execute((trx) =>
+        engagement.addComment(trx, { kind: 'post', id: post }, user, { content, media_key: null, media_type_id: 1 }),
+      );
+  }
 
   await db.kysely.destroy();
   console.log(`Demo data created in ${config.DATABASE_URL ? 'PostgreSQL' : path.join(config.DATA_DIR, 'rally.sqlite')}.

@@ -25,6 +25,9 @@ const SettingsRoute = lazyScreen(() => import('../features/billing/routes/settin
 const TeamWorkspace = lazyScreen(() => import('./routes/team-workspace').then((m) => m.TeamWorkspace));
 const TeamIndexRedirect = lazyScreen(() => import('./routes/team-workspace').then((m) => m.TeamIndexRedirect));
 const TeamInfoPage = lazyScreen(() => import('./routes/team-info-page').then((m) => m.TeamInfoPage));
+const FaqPage = lazyScreen(() => import('./routes/faq-page').then((m) => m.FaqPage));
+const TimelinePage = lazyScreen(() => import('./routes/timeline-page').then((m) => m.TimelinePage));
+const DashboardPage = lazyScreen(() => import('./routes/dashboard-page').then((m) => m.DashboardPage));
 
 /** The element and handle of a route that shows a lazy screen (the handle lets RequireAuth preload it). */
 function screen(Screen: LazyScreen<object>): Pick<RouteObject, 'element' | 'handle'>;
@@ -36,7 +39,11 @@ function screen<P extends object>(Screen: LazyScreen<P>, props?: P): Pick<RouteO
 
 const teamWorkspaceChildren = (): RouteObject[] => [
   { index: true, ...screen(TeamIndexRedirect) },
+  { path: routePatterns.timeline, ...screen(TimelinePage, { feed: 'timeline' } as const) },
+  { path: routePatterns.wallOfFame, ...screen(TimelinePage, { feed: 'wallOfFame' } as const) },
+  { path: routePatterns.brightIdeas, ...screen(TimelinePage, { feed: 'brightIdeas' } as const) },
   { path: routePatterns.info, ...screen(TeamInfoPage) },
+  { path: routePatterns.faq, ...screen(FaqPage) },
 ];
 
 /** Everything behind sign-in: one lazy frame (snackbars, subscription notices), then layouts and pages. */
@@ -49,6 +56,7 @@ const privateRoutes: RouteObject[] = [
         children: [
           { index: true, ...screen(TeamsPage, { title: 'My Teams', emptyText: Messages.noTeamsShort }) },
           { path: paths.engagements, ...screen(TeamsPage, { title: 'Engagements', emptyText: Messages.noTeams }) },
+          { path: paths.dashboard, ...screen(DashboardPage) },
           { path: paths.profile, ...screen(ProfileRoute) },
           { path: paths.settings, ...screen(SettingsRoute) },
           // Card payment is not built yet: the plan buttons lead to the plans on Settings.

@@ -6,16 +6,20 @@ export const paths = {
   forgotPassword: '/forgot-password',
   verifyAccount: '/verify-account',
   profile: '/profile',
+  /** Another user's profile (the feed's avatars and names link here). */
+  userProfile: (userId: number | string) => `/profile/${userId}`,
+  dashboard: '/dashboard',
   engagements: '/engagements',
   settings: '/settings',
   /** The team workspace (route parameter teamId). */
   team: (teamId: number | string) => `/engagements/${teamId}`,
   teamInfo: (teamId: number | string) => `/engagements/${teamId}/info`,
-  /**
-   * Where a team card's image and name lead. The spec's target is the timeline, which is not
-   * built yet; switch this one builder when it is.
-   */
-  teamHome: (teamId: number | string) => `/engagements/${teamId}/info`,
+  teamTimeline: (teamId: number | string) => `/engagements/${teamId}/timeline`,
+  teamWallOfFame: (teamId: number | string) => `/engagements/${teamId}/wall-of-fame`,
+  teamBrightIdeas: (teamId: number | string) => `/engagements/${teamId}/bright-ideas`,
+  teamFaq: (teamId: number | string) => `/engagements/${teamId}/FAQ`,
+  /** Where a team card's image and name lead, and the bare team path: the timeline (spec §2). */
+  teamHome: (teamId: number | string) => `/engagements/${teamId}/timeline`,
   /** Target of the info icon on a team card (spec §2). */
   teamsInfo: (teamId: number | string) => `/teams/${teamId}/info`,
   /** Card form for a plan, e.g. /paymentMethod/Coach. */
@@ -27,6 +31,10 @@ export const routePatterns = {
   teamWorkspace: '/engagements/:teamId',
   teamsAlias: '/teams/:teamId',
   info: 'info',
+  timeline: 'timeline',
+  wallOfFame: 'wall-of-fame',
+  brightIdeas: 'bright-ideas',
+  faq: 'FAQ',
   paymentMethod: '/paymentMethod/:plan',
 } as const;
 

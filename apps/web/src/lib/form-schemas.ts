@@ -5,13 +5,16 @@
  */
 export { zodResolver } from '@hookform/resolvers/zod';
 export {
+  celebrationSchema,
   changePasswordSchema,
+  commentSchema,
   createTeamSchema,
   emailOnlySchema,
   joinTeamSchema,
   loginSchema,
   registerSchema,
   resetPasswordSchema,
+  textPostSchema,
   verifyAccountSchema,
   verifyResetTokenSchema,
 } from '@rally/contract';

@@ -4,9 +4,15 @@ import { Endpoints } from '@rally/contract';
 import { call } from './api-client';
 import { sessionStore, type StoredSession } from './session-storage';
 
-/** The signed-in user and token, or null for a guest. */
+const noSession = () => null;
+
+/**
+ * The signed-in user and token, or null for a guest. Rendered on the server (the prerendered guest
+ * screens, ADR 0011) and while hydrating one, it is a guest: the page of a signed-in visitor is
+ * rendered afresh, never hydrated (app/mount.tsx).
+ */
 export function useSession(): StoredSession | null {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, noSession);
 }
 
 /** Signs out: the logout call, then local storage and cached server state are cleared (spec §4). */

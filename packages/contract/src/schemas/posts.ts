@@ -90,9 +90,7 @@ export const postDto = engagementDto.extend({
   created_at: z.string(),
   is_forwarded: z.boolean(),
   /** For a shared post: who wrote it first and in which team. */
-  original_post: z
-    .object({ user: userRefDto, team: z.object({ id: z.number().int(), name: z.string() }) })
-    .nullable(),
+  original_post: z.object({ user: userRefDto, team: z.object({ id: z.number().int(), name: z.string() }) }).nullable(),
   data: postDataDto,
 });
 export type PostDto = z.infer<typeof postDto>;
@@ -113,7 +111,13 @@ const text = (min: number, max: number, required: string, short: string, long: s
 
 /** POST user/team/:id/posts: a text post (or a thought), `media_type` text. */
 export const textPostSchema = z.object({
-  content: text(Limits.textPostMin, Limits.textPostMax, Messages.postTextRequired, Messages.postTextMin, Messages.postTextMax),
+  content: text(
+    Limits.textPostMin,
+    Limits.textPostMax,
+    Messages.postTextRequired,
+    Messages.postTextMin,
+    Messages.postTextMax,
+  ),
   media_type: z.literal('text').default('text'),
   color_id: z.coerce.number().int().positive().max(MAX_ID).nullable().optional(),
   tag_users: z.array(z.coerce.number().int().positive().max(MAX_ID)).max(100).nullable().optional(),
@@ -122,7 +126,12 @@ export type TextPostInput = z.input<typeof textPostSchema>;
 export type TextPostData = z.output<typeof textPostSchema>;
 
 /** An upload key from `s3-upload-presigned-request`. */
-export const uploadKeyField = z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9/_.-]+$/, Messages.uploadKeyInvalid);
+export const uploadKeyField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9/_.-]+$/, Messages.uploadKeyInvalid);
 
 /**
  * POST user/team/:id/celebration and /brightidea: text (4–500) unless a file is attached, and a
@@ -139,7 +148,10 @@ export const celebrationSchema = z
       .nullable()
       .optional()
       .transform((v) => (v ? v : null)),
-    media: uploadKeyField.nullable().optional().transform((v) => v ?? null),
+    media: uploadKeyField
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
     media_type: mediaTypeName.nullable().optional(),
     media_type_id: z.coerce.number().int().min(1).max(4).nullable().optional(),
     tag_users: z.array(z.coerce.number().int().positive().max(MAX_ID)).max(100).nullable().optional(),
@@ -161,7 +173,9 @@ export const shareSchema = z.object({
 });
 export type ShareInput = z.input<typeof shareSchema>;
 
-export const shareResultDto = z.object({ posts: z.array(z.object({ id: z.number().int(), team_id: z.number().int() })) });
+export const shareResultDto = z.object({
+  posts: z.array(z.object({ id: z.number().int(), team_id: z.number().int() })),
+});
 
 /** POST/DELETE .../buzz?buzz_type_id (query, or a JSON body). */
 export const buzzQuery = z.object({
@@ -183,7 +197,10 @@ export const commentSchema = z
       .nullable()
       .optional()
       .transform((v) => (v ? v : null)),
-    media: uploadKeyField.nullable().optional().transform((v) => v ?? null),
+    media: uploadKeyField
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
     media_type: mediaTypeName.nullable().optional(),
     media_type_id: z.coerce.number().int().min(1).max(4).nullable().optional(),
   })

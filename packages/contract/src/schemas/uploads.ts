@@ -9,7 +9,11 @@ export type UploadPolicy = (typeof UPLOAD_POLICIES)[number];
 
 /** GET s3-upload-presigned-request?filename&mime_type&file_size&resource_type&resource_id&resource_policy */
 export const presignQuery = z.object({
-  filename: z.string({ error: Messages.uploadFilenameRequired }).trim().min(1, Messages.uploadFilenameRequired).max(255),
+  filename: z
+    .string({ error: Messages.uploadFilenameRequired })
+    .trim()
+    .min(1, Messages.uploadFilenameRequired)
+    .max(255),
   mime_type: z.string({ error: Messages.uploadTypeUnsupported }).trim().toLowerCase().min(1).max(100),
   file_size: z.coerce
     .number({ error: Messages.uploadSizeRequired })
@@ -22,6 +26,14 @@ export const presignQuery = z.object({
 });
 export type PresignQuery = z.output<typeof presignQuery>;
 
-/** Where to PUT the file (with its Content-Type) and the key to attach it by. */
-export const presignDto = z.object({ key: z.string(), url: z.string(), expires_at: z.string() });
+/**
+ * Where to PUT the file (with its Content-Type, until `expires_at`), the key to attach it by, and
+ * what the file is taken for (from its name; its bytes must agree).
+ */
+export const presignDto = z.object({
+  key: z.string(),
+  url: z.string(),
+  expires_at: z.string(),
+  media_type: z.enum(['photo', 'video', 'audio']),
+});
 export type PresignDto = z.infer<typeof presignDto>;

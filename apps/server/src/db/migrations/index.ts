@@ -3,6 +3,8 @@ import * as accounts from './2026112301-accounts.js';
 import * as teams from './2026112302-teams.js';
 import * as outboxRetries from './2026112303-outbox-retries.js';
 import * as memberOrder from './2026112304-member-order.js';
+import * as timeline from './2026112305-timeline.js';
+import * as uploads from './2026112306-uploads.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '2026112302-teams': teams,
   '2026112303-outbox-retries': outboxRetries,
   '2026112304-member-order': memberOrder,
+  '2026112305-timeline': timeline,
+  '2026112306-uploads': uploads,
 };

@@ -2,7 +2,11 @@ import type { InvitationDto } from '@rally/contract';
 import { fullName } from '../members/presenter.js';
 import type { PendingInvitationRow } from './repository.js';
 
-export const presentInvitation = (r: PendingInvitationRow): InvitationDto => ({
+/** `teamAvatarUrl` turns the team's stored picture key into a signed URL (`TeamsService.avatarUrl`). */
+export const presentInvitation = (
+  r: PendingInvitationRow,
+  teamAvatarUrl: (key: string | null) => string | null,
+): InvitationDto => ({
   id: r.id,
   invitation_code: r.code,
   invitor: {
@@ -10,6 +14,6 @@ export const presentInvitation = (r: PendingInvitationRow): InvitationDto => ({
     full_name: fullName({ first_name: r.invitor_first_name, last_name: r.invitor_last_name }),
     avatar: r.invitor_avatar,
   },
-  team: { id: r.team_id, name: r.team_name, avatar: r.team_avatar },
+  team: { id: r.team_id, name: r.team_name, avatar: teamAvatarUrl(r.team_avatar) },
   created_at: r.created_at,
 });

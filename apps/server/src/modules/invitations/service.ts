@@ -66,7 +66,7 @@ export class InvitationsService {
       this.deps.repo.countPendingFor(user.email),
       this.deps.repo.pagePendingFor(user.email, (page - 1) * perPage, perPage),
     ]);
-    return { items: rows.map(presentInvitation), total };
+    return { items: rows.map((r) => presentInvitation(r, this.deps.teams.avatarUrl)), total };
   }
 
   /** Joins with a pending code sent to this user's e-mail; never twice, never with a used or foreign code. */

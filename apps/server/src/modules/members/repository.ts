@@ -105,6 +105,30 @@ export class MembersRepository {
     );
   }
 
+  /** The user's role in each of `teamIds` they belong to. */
+  async rolesOf(userId: number, teamIds: readonly number[]): Promise<Map<number, number>> {
+    if (teamIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('team_members')
+      .select(['team_id', 'role_id'])
+      .where('user_id', '=', userId)
+      .where('team_id', 'in', teamIds)
+      .execute();
+    return new Map(rows.map((r) => [r.team_id, r.role_id]));
+  }
+
+  /** The role of each of `userIds` who belongs to the team. */
+  async rolesIn(teamId: number, userIds: readonly number[]): Promise<Map<number, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('team_members')
+      .select(['user_id', 'role_id'])
+      .where('team_id', '=', teamId)
+      .where('user_id', 'in', userIds)
+      .execute();
+    return new Map(rows.map((r) => [r.user_id, r.role_id]));
+  }
+
   /** The e-mails among `emails` that belong to members of the team. */
   async emailsIn(teamId: number, emails: string[]): Promise<Set<string>> {
     if (emails.length === 0) return new Set();

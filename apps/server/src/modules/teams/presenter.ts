@@ -19,12 +19,16 @@ export function teamStatus(team: TeamWithOwner, now: Date = new Date()): 'active
   return team.is_personal === 1 || isCoach(ownerFacts, now) ? 'active' : 'inactive';
 }
 
-export function presentTeam(team: TeamView, now: Date = new Date()): TeamDto {
+/** Turns a stored key into a signed, expiring URL (`UploadsService.urlOf`). */
+export type FileUrl = (key: string | null) => string | null;
+
+export function presentTeam(team: TeamView, fileUrl: FileUrl, now: Date = new Date()): TeamDto {
+  const avatar = fileUrl(team.avatar);
   const users = team.preview.map((m) => presentMember(m));
   return {
     id: team.id,
     name: team.name,
-    avatar: team.avatar,
+    avatar,
     status: teamStatus(team, now),
     role_id: team.role_id,
     is_personal: team.is_personal === 1,
@@ -38,14 +42,14 @@ export function presentTeam(team: TeamView, now: Date = new Date()): TeamDto {
     users_count: Number(team.members_count),
     latest_topic: null,
     read_welcome_message: team.read_welcome_message === 1,
-    profile: { name: team.name, avatar: team.avatar, level_of_engagement: { id: team.level_of_engagement_id } },
+    profile: { name: team.name, avatar, level_of_engagement: { id: team.level_of_engagement_id } },
     created_at: team.created_at,
   };
 }
 
-export const presentTeamProfile = (team: TeamRow): TeamProfileDto => ({
+export const presentTeamProfile = (team: TeamRow, fileUrl: FileUrl): TeamProfileDto => ({
   id: team.id,
   name: team.name,
-  avatar: team.avatar,
+  avatar: fileUrl(team.avatar),
   level_of_engagement: levelById(team.level_of_engagement_id),
 });

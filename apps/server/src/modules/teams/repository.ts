@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { Messages, PostType } from '@rally/contract';
 import { compileOnce } from '../../db/compile-once.js';
 import { lockRows, rowsOfJson } from '../../db/dialect.js';
 import type { Database, TeamRow } from '../../db/schema.js';
@@ -155,6 +156,17 @@ export class TeamsRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     await this.members.add(team.id, ownerId, ownerRole, trx);
+    // Every team starts with its welcome message (spec §1), written with the team.
+    await trx
+      .insertInto('posts')
+      .values({
+        team_id: team.id,
+        user_id: ownerId,
+        type_id: PostType.welcomemessage,
+        text: Messages.welcomePost,
+        created_at: now,
+      })
+      .execute();
     return team.id;
   }
 }

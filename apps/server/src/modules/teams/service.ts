@@ -4,6 +4,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import type { BillingService } from '../billing/service.js';
 import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess } from '../members/team-access.js';
+import type { UploadsService } from '../uploads/service.js';
 import { imageExtension, type FileStorage } from '../uploads/storage.js';
 import { LEVELS, levelById } from './levels.js';
 import { presentTeam, presentTeamProfile, teamStatus } from './presenter.js';
@@ -16,17 +17,22 @@ export interface TeamsDeps {
   members: MembersRepository;
   access: TeamAccess;
   billing: BillingService;
+  /** Team pictures: stored as keys, presented as signed URLs by `uploads.urlOf`. */
   storage: FileStorage;
+  uploads: Pick<UploadsService, 'urlOf' | 'keysOfTeam' | 'remove'>;
 }
 
 export class TeamsService {
   constructor(private readonly deps: TeamsDeps) {}
 
+  /** A stored picture's signed URL (also for other modules that show a team's picture). */
+  readonly avatarUrl = (key: string | null): string | null => this.deps.uploads.urlOf(key);
+
   /** The viewer's teams in one query, whatever their number (no N+1). */
   async list(userId: number, teamId?: number): Promise<TeamDto[]> {
     const teams = await this.deps.repo.teamsOf(userId, teamId);
     const now = new Date();
-    return teams.map((t) => presentTeam(t, now));
+    return teams.map((t) => presentTeam(t, this.avatarUrl, now));
   }
 
   async get(userId: number, teamId: number): Promise<TeamDto> {
@@ -50,16 +56,18 @@ export class TeamsService {
 
   /** Delete Coaching (the button is hidden for role 4). */
   async delete(userId: number, teamId: number): Promise<void> {
-    const { repo, access, storage } = this.deps;
+    const { repo, access, storage, uploads } = this.deps;
     await access.require(userId, teamId, 'team.delete');
     const team = await repo.findTeam(teamId);
+    const files = await uploads.keysOfTeam(teamId);
     await repo.deleteTeam(teamId);
     await storage.remove(team?.avatar ?? null);
+    await uploads.remove(files);
   }
 
   async profile(userId: number, teamId: number): Promise<TeamProfileDto> {
     await this.deps.access.viewer(userId, teamId);
-    return presentTeamProfile(await this.team(teamId));
+    return presentTeamProfile(await this.team(teamId), this.avatarUrl);
   }
 
   /** Who may edit the team's name and picture, checked before a picture is read (404 / 403). */
@@ -81,7 +89,7 @@ export class TeamsService {
     if (input.avatar) values.avatar = await storage.put(`teams/${teamId}`, input.avatar, imageExtension(input.avatar));
     if (Object.keys(values).length) await repo.updateTeam(teamId, values);
     if (values.avatar) await storage.remove(before.avatar);
-    return presentTeamProfile(await this.team(teamId));
+    return presentTeamProfile(await this.team(teamId), this.avatarUrl);
   }
 
   levels() {

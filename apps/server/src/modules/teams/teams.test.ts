@@ -173,7 +173,9 @@ describe('team profile', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(Messages.teamPictureUpdated);
     const url: string = res.json().data.avatar;
-    expect(url).toMatch(/^\/files\/teams\/\d+\/[0-9a-f]{32}\.png$/);
+    // A signed, expiring read URL of the stored key (no public link).
+    expect(url).toMatch(/^\/files\/teams\/\d+\/[0-9a-f]{32}\.png\?expires=\d+&signature=[\w-]+$/);
+    expect((await fetchFile(url.split('?')[0]!)).statusCode).toBe(404);
 
     const served = await fetchFile(url);
     expect(served.statusCode).toBe(200);
@@ -181,8 +183,9 @@ describe('team profile', () => {
     expect(served.rawPayload.equals(PNG_1X1)).toBe(true);
 
     const listed = (await teamsOf(t, owner)).find((x) => x.id === team.id)!;
-    expect(listed.avatar).toBe(url);
-    expect(listed.profile.avatar).toBe(url);
+    // The same key (the signature changes once an hour at most).
+    expect(listed.avatar?.split('?')[0]).toBe(url.split('?')[0]);
+    expect(listed.profile.avatar?.split('?')[0]).toBe(url.split('?')[0]);
 
     const replaced = await postTeamAvatar(t, team.id, owner.token, pngOfSize(2 * 1024 * 1024));
     expect(replaced.statusCode, replaced.body).toBe(200);
@@ -195,7 +198,7 @@ describe('team profile', () => {
     const team = await buildTeam(t, owner);
     const res = await postTeamAvatar(t, team.id, owner.token, PNG_1X1, { name: 'Pictured Team' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ name: 'Pictured Team', avatar: expect.stringMatching(/\.png$/) });
+    expect(res.json().data).toMatchObject({ name: 'Pictured Team', avatar: expect.stringMatching(/\.png\?expires=/) });
   });
 
   it('a text file named .png is 415 and changes nothing', async () => {

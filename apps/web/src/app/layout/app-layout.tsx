@@ -168,10 +168,19 @@ export function AppLayout({ items = mainNavItems, teamName, drawerExtra, content
             borderTop: 1,
             borderColor: 'divider',
             zIndex: (t) => t.zIndex.appBar,
+            // Up to six entries on a 390 px phone: no minimum width, labels kept on one line.
+            '& .MuiBottomNavigationAction-root': { minWidth: 0, px: 0.5 },
+            '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap' },
           }}
         >
           {visible.map((item) => (
-            <BottomNavigationAction key={item.path} value={item.path} label={item.name} icon={<item.icon />} />
+            <BottomNavigationAction
+              key={item.path}
+              value={item.path}
+              label={item.short ?? item.name}
+              aria-label={item.name}
+              icon={<item.icon />}
+            />
           ))}
         </BottomNavigation>
       )}

@@ -1,7 +1,12 @@
 import type { SvgIconComponent } from '@mui/icons-material';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DynamicFeedOutlined from '@mui/icons-material/DynamicFeedOutlined';
+import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import { paths } from '../../config/paths';
 
@@ -10,6 +15,8 @@ export interface NavItem {
   name: string;
   path: string;
   icon: SvgIconComponent;
+  /** The bottom bar's label on phones, where six entries share 390 px (the full name is its accessible name). */
+  short?: string;
   /** Listed nowhere in the sidebar, top bar or bottom bar (reachable by link only). */
   hiddenFromSidebar?: boolean;
 }
@@ -17,14 +24,19 @@ export interface NavItem {
 /** The app's top-level entries; team entries come from the workspace. */
 export const mainNavItems: NavItem[] = [
   { name: 'Home', path: paths.home, icon: HomeOutlined },
+  { name: 'Dashboard', path: paths.dashboard, icon: DashboardOutlined },
   { name: 'Engagements', path: paths.engagements, icon: GroupsOutlined },
   { name: 'Profile', path: paths.profile, icon: PersonOutline, hiddenFromSidebar: true },
 ];
 
 /** A team workspace's entries (spec §2); the others arrive with their features. */
 export const teamNavItems = (teamId: number): NavItem[] => [
-  { name: 'My Engagements', path: paths.engagements, icon: GroupsOutlined },
-  { name: 'Engagement Information', path: paths.teamInfo(teamId), icon: InfoOutlined },
+  { name: 'My Engagements', short: 'Teams', path: paths.engagements, icon: GroupsOutlined },
+  { name: 'Timeline', path: paths.teamTimeline(teamId), icon: DynamicFeedOutlined },
+  { name: 'Wall of Fame', short: 'Fame', path: paths.teamWallOfFame(teamId), icon: EmojiEventsOutlined },
+  { name: 'Bright Ideas', short: 'Ideas', path: paths.teamBrightIdeas(teamId), icon: LightbulbOutlined },
+  { name: 'Engagement Information', short: 'Info', path: paths.teamInfo(teamId), icon: InfoOutlined },
+  { name: 'FAQ', path: paths.teamFaq(teamId), icon: HelpOutlineOutlined },
   { name: 'Profile', path: paths.profile, icon: PersonOutline, hiddenFromSidebar: true },
 ];
 

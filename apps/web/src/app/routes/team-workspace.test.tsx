@@ -41,11 +41,11 @@ async function openDrawer(user: ReturnType<typeof open>['user']) {
 beforeEach(() => sessionStorage.clear());
 
 describe('team workspace', () => {
-  it('the bare team path opens Engagement Information, titled with the team name', async () => {
+  // The bare team path opens the timeline: app/routes/timeline-page.test.tsx.
+  it('Engagement Information is titled with the team name', async () => {
     serveTeam(buildTeam({ id: 5, name: 'Rowing' }));
-    const app = open('/engagements/5');
+    open('/engagements/5/info');
     expect(await screen.findByRole('tab', { name: 'Members (2)' })).toBeInTheDocument();
-    expect(app.location().pathname).toBe('/engagements/5/info');
     expect(screen.getByRole('tab', { name: 'Engagement Options' })).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'breadcrumb' });
     expect(crumbs).toHaveTextContent('Rowing');

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Routes, Messages, type SubscriptionDto, type TeamDto } from '@rally/contract';
+import { PostType, Routes, Messages, type SubscriptionDto, type TeamDto } from '@rally/contract';
 import { advance } from '../../test/helpers';
 import { renderApp } from '../../test/render';
 import { apiError, apiOk, apiUrl, server, testUser } from '../../test/server';
+import { buildPost, serveTimeline } from '../../test/post-fixtures';
 import { buildInvitation, buildTeam, pagedJson, serveSubscription, subscription } from '../../test/team-fixtures';
 
 function serveTeams(list: TeamDto[]) {
@@ -117,13 +118,20 @@ describe('Create Engagement', () => {
       }),
       http.get(apiUrl(Routes.teamMembers, { id: 42 }), () => apiOk(created.users)),
     );
+    // A new team's timeline holds its welcome message.
+    serveTimeline(
+      [buildPost({ type_id: PostType.welcomemessage, team_id: 42, team: { id: 42, name: 'Rowing Club' } })],
+      {
+        teamId: 42,
+      },
+    );
     const { user, dialog, location } = await openCreate();
 
     await enter(user, dialog, 'Engagement Name', 'Rowing Club', 'Create');
 
-    await waitFor(() => expect(location().pathname).toBe('/engagements/42/info'));
+    await waitFor(() => expect(location().pathname).toBe('/engagements/42/timeline'));
     expect(body).toEqual({ name: 'Rowing Club' });
-    expect(await screen.findByRole('tab', { name: 'Members (1)' })).toBeInTheDocument();
+    expect(await screen.findByText('Welcome to Rowing Club!')).toBeInTheDocument();
   });
 
   it('a Member-plan user with a personal team is asked to subscribe instead', async () => {

@@ -24,6 +24,7 @@ import { paths } from '../../../config/paths';
 import { useForgotPassword, useResetPassword, useVerifyResetToken } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
 import { FormError } from '../../../components/form-error';
+import { SubmitButton } from '../../../components/submit-button';
 import { NewPasswordFields, OneTimeCodeField } from '../../../components/password-fields';
 
 type Step = 'forgotPassword' | 'resetCode' | 'newPassword' | 'done';
@@ -132,12 +133,11 @@ function EmailStep({ onDone, onError }: StepProps<string>) {
       onError(err);
     }
   });
+  // POST: a native submit before hydration (ADR 0011) keeps the fields out of the URL.
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" method="post" noValidate onSubmit={onSubmit}>
       <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
-      <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={forgot.isPending}>
-        Send Code
-      </Button>
+      <SubmitButton loading={forgot.isPending}>Send Code</SubmitButton>
       <BackToLogin />
     </Box>
   );

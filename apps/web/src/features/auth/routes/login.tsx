@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
@@ -15,6 +14,7 @@ import { useLogin } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
 import { keepRedirect } from '../components/keep-redirect';
 import { FormError } from '../../../components/form-error';
+import { SubmitButton } from '../../../components/submit-button';
 
 export function LoginRoute() {
   const navigate = useNavigate();
@@ -43,7 +43,8 @@ export function LoginRoute() {
 
   return (
     <AuthCard title="Sign in to Rally" subtitle="Welcome back! Sign in to keep your team engaged.">
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      {/* POST: a native submit before hydration (ADR 0011) keeps the fields out of the URL. */}
+      <Box component="form" method="post" noValidate onSubmit={onSubmit}>
         <FormError message={error} />
         <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
         <FormTextField
@@ -58,9 +59,7 @@ export function LoginRoute() {
             Forgot password?
           </Link>
         </Box>
-        <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={login.isPending}>
-          Sign In
-        </Button>
+        <SubmitButton loading={login.isPending}>Sign In</SubmitButton>
         <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'center' }}>
           <span>New to Rally?</span>
           <Link component={RouterLink} to={{ pathname: paths.register, search: params.toString() }}>

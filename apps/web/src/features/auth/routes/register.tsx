@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
@@ -14,6 +13,7 @@ import { useRegister } from '../api/auth-calls';
 import { AuthCard } from '../components/auth-card';
 import { keepRedirect } from '../components/keep-redirect';
 import { FormError } from '../../../components/form-error';
+import { SubmitButton } from '../../../components/submit-button';
 import { NewPasswordFields } from '../../../components/password-fields';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'password_confirmation'] as const;
@@ -46,7 +46,8 @@ export function RegisterRoute() {
 
   return (
     <AuthCard title="Join Rally" subtitle="Create your account to coach and engage your team.">
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      {/* POST: a native submit before hydration (ADR 0011) keeps the fields out of the URL. */}
+      <Box component="form" method="post" noValidate onSubmit={onSubmit}>
         <FormError message={error} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
           <FormTextField control={control} name="first_name" label="First Name" autoComplete="given-name" autoFocus />
@@ -54,9 +55,7 @@ export function RegisterRoute() {
         </Stack>
         <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
         <NewPasswordFields control={control} label="Password" />
-        <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={register.isPending}>
-          Sign Up
-        </Button>
+        <SubmitButton loading={register.isPending}>Sign Up</SubmitButton>
         <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'center' }}>
           <span>Already have an account?</span>
           <Link component={RouterLink} to={{ pathname: paths.login, search: keepRedirect(params) }}>

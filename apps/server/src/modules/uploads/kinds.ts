@@ -1,0 +1,135 @@
+import { Limits, Messages, type UploadPolicy } from '@rally/contract';
+import { AppError } from '../../http/errors.js';
+
+/** What an attachment is (decisions.md: media type ids photo 2, video 3, audio 4). */
+export type MediaType = 'photo' | 'video' | 'audio';
+
+/** One kind of file the generic picker takes (spec §5: .png, .jpg, .jpeg, .mp4, .mp3). */
+export interface FileKind {
+  /** The extension keys are stored under (.jpeg is stored as .jpg). */
+  ext: 'png' | 'jpg' | 'mp4' | 'mp3';
+  mediaType: MediaType;
+  /** The type files of this kind are served with. */
+  mime: string;
+  /** Types a browser may report for such a file (file.type); the content decides in the end. */
+  mimes: readonly string[];
+  maxBytes: number;
+  /** True when the first bytes are this kind's (see `SNIFF_BYTES`). */
+  matches: (head: Buffer) => boolean;
+}
+
+/** Bytes read from the start of a file to judge its content. */
+export const SNIFF_BYTES = 16;
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+const isPng = (b: Buffer) => b.length >= 8 && b.subarray(0, 8).equals(PNG_SIGNATURE);
+const isJpeg = (b: Buffer) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+
+/** ISO base media (MP4): the first box is `ftyp`, of a plausible size. */
+const isMp4 = (b: Buffer) => b.length >= 12 && b.subarray(4, 8).toString('latin1') === 'ftyp' && b.readUInt32BE(0) >= 8;
+
+/**
+ * MP3: an ID3v2 tag, or an MPEG audio frame header: 11 sync bits, then a version, layer,
+ * bitrate and sample rate that are not the reserved values (so a random 0xFF byte is not one).
+ */
+const isMp3 = (b: Buffer) => {
+  if (b.length >= 3 && b.subarray(0, 3).toString('latin1') === 'ID3') return true;
+  if (b.length < 4 || b[0] !== 0xff || (b[1]! & 0xe0) !== 0xe0) return false;
+  const version = (b[1]! >> 3) & 0b11;
+  const layer = (b[1]! >> 1) & 0b11;
+  const bitrate = b[2]! >> 4;
+  const sampleRate = (b[2]! >> 2) & 0b11;
+  return version !== 0b01 && layer !== 0b00 && bitrate !== 0b1111 && sampleRate !== 0b11;
+};
+
+const KINDS: Record<FileKind['ext'], FileKind> = {
+  png: {
+    ext: 'png',
+    mediaType: 'photo',
+    mime: 'image/png',
+    mimes: ['image/png', 'image/x-png', 'image/apng'],
+    maxBytes: Limits.imageMaxBytes,
+    matches: isPng,
+  },
+  jpg: {
+    ext: 'jpg',
+    mediaType: 'photo',
+    mime: 'image/jpeg',
+    mimes: ['image/jpeg', 'image/jpg', 'image/pjpeg'],
+    maxBytes: Limits.imageMaxBytes,
+    matches: isJpeg,
+  },
+  mp4: {
+    ext: 'mp4',
+    mediaType: 'video',
+    mime: 'video/mp4',
+    mimes: ['video/mp4', 'application/mp4'],
+    maxBytes: Limits.videoMaxBytes,
+    matches: isMp4,
+  },
+  mp3: {
+    ext: 'mp3',
+    mediaType: 'audio',
+    mime: 'audio/mpeg',
+    mimes: ['audio/mpeg', 'audio/mp3', 'audio/mpeg3', 'audio/x-mpeg-3', 'audio/x-mp3', 'audio/x-mpeg'],
+    maxBytes: Limits.audioMaxBytes,
+    matches: isMp3,
+  },
+};
+
+const BY_EXTENSION: Record<string, FileKind> = { ...KINDS, jpeg: KINDS.jpg };
+
+/** A browser that does not know a file's type says this (or nothing); the name decides then. */
+const UNKNOWN_MIME = 'application/octet-stream';
+
+/** The media types each policy of spec §7 takes: a team video is an .mp4, the rest any kind. */
+export const POLICY_MEDIA: Record<UploadPolicy, readonly MediaType[]> = {
+  expression: ['photo', 'video', 'audio'],
+  'team.celebration': ['photo', 'video', 'audio'],
+  'team.teamvideo': ['video'],
+};
+
+const unsupported = (message: string = Messages.uploadTypeUnsupported) =>
+  new AppError(415, 'unsupported_upload_type', message);
+export const tooLarge = () => new AppError(413, 'upload_too_large', Messages.uploadTooLarge);
+
+/**
+ * What a file will be, judged from what the browser says about it before any byte is sent: its
+ * name's extension, its reported type (which must agree) and its size. 415 for another type,
+ * 413 over its kind's limit. The bytes are judged again when they arrive (`FileKind.matches`).
+ */
+export function judgeDeclared(
+  declared: { filename: string; mime_type: string; file_size: number },
+  policy: UploadPolicy,
+): FileKind {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(declared.filename)?.[1]?.toLowerCase();
+  const kind = ext ? BY_EXTENSION[ext] : undefined;
+  if (!kind) throw unsupported();
+  const mime = declared.mime_type.split(';', 1)[0]!.trim().toLowerCase();
+  if (mime !== UNKNOWN_MIME && !kind.mimes.includes(mime)) throw unsupported();
+  if (!POLICY_MEDIA[policy].includes(kind.mediaType))
+    throw unsupported(policy === 'team.teamvideo' ? Messages.uploadVideoOnly : undefined);
+  if (declared.file_size > kind.maxBytes) throw tooLarge();
+  return kind;
+}
+
+/** The kind of a stored key, from its extension (keys are made by this module). */
+export function kindOfKey(key: string): FileKind | undefined {
+  const ext = /\.([a-z0-9]+)$/.exec(key)?.[1];
+  return ext ? KINDS[ext as FileKind['ext']] : undefined;
+}
+
+/** True when the first bytes of a file are of the given media type (the content decides, not the name). */
+export function contentMatches(mediaType: MediaType, head: Buffer): boolean {
+  return Object.values(KINDS).some((kind) => kind.mediaType === mediaType && kind.matches(head));
+}
+
+/** Content types of every stored extension, avatars (webp) included. */
+export const MIME_OF_EXTENSION: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+};

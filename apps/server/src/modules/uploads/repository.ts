@@ -1,0 +1,77 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, Executor, UploadRow, UploadsTable } from '../../db/schema.js';
+
+export class UploadsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: Insertable<UploadsTable>): Promise<void> {
+    await this.db.insertInto('uploads').values(row).execute();
+  }
+
+  find(key: string, ex: Executor = this.db): Promise<UploadRow | undefined> {
+    return ex.selectFrom('uploads').selectAll().where('key', '=', key).executeTakeFirst();
+  }
+
+  /** Records the arrival of checked bytes, once; false when they had arrived already. */
+  async markCompleted(key: string, size: number, at: string, ex: Executor = this.db): Promise<boolean> {
+    const res = await ex
+      .updateTable('uploads')
+      .set({ stored_size: size, completed_at: at })
+      .where('key', '=', key)
+      .where('completed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Marks a complete upload attached, once: false when another claim was first. */
+  async markAttached(key: string, at: string, ex: Executor = this.db): Promise<boolean> {
+    const res = await ex
+      .updateTable('uploads')
+      .set({ attached_at: at })
+      .where('key', '=', key)
+      .where('attached_at', 'is', null)
+      .where('completed_at', 'is not', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async deleteKeys(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db.deleteFrom('uploads').where('key', 'in', keys).execute();
+  }
+
+  /** Keys never attached and created before `before`, oldest first. */
+  async unattachedBefore(before: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('uploads')
+      .select('key')
+      .where('attached_at', 'is', null)
+      .where('created_at', '<', before)
+      .orderBy('created_at', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.key);
+  }
+
+  /** Every key uploaded to a team (read before the team is deleted, to remove the files after). */
+  async keysOfTeam(teamId: number, ex: Executor = this.db): Promise<string[]> {
+    const rows = await ex
+      .selectFrom('uploads')
+      .select('key')
+      .where('team_id', '=', teamId)
+      // A post shared to another team keeps using its original's file.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('posts as elsewhere')
+              .select('elsewhere.id')
+              .whereRef('elsewhere.media_key', '=', 'uploads.key')
+              .where('elsewhere.team_id', '<>', teamId),
+          ),
+        ),
+      )
+      .execute();
+    return rows.map((r) => r.key);
+  }
+}

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { Limits, Messages, type PresignDto, type PresignQuery, type UploadPolicy } from '@rally/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor, UploadRow } from '../../db/schema.js';
+import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { DAY } from '../../lib/clock.js';
+import type { TeamAccess } from '../members/team-access.js';
+import { SNIFF_BYTES, contentMatches, judgeDeclared, tooLarge, type MediaType } from './kinds.js';
+import type { UploadsRepository } from './repository.js';
+import type { S3Store } from './s3-store.js';
+import { isStoredKey, type UrlSigner } from './signing.js';
+import type { LocalDiskStore } from './storage.js';
+
+export interface UploadsDeps {
+  repo: UploadsRepository;
+  access: TeamAccess;
+  store: LocalDiskStore | S3Store;
+  signer: UrlSigner;
+  log?: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/** What a claimed key is. */
+export interface ClaimedUpload {
+  key: string;
+  media_type: MediaType;
+}
+
+/** How a signed read URL is answered: the file from disk, or a redirect to the bucket. */
+export type ReadTarget =
+  { type: 'file'; root: string; key: string; maxAge: number } | { type: 'redirect'; url: string; maxAge: number };
+
+/** A refused attachment: 422 on the field `media`, as the post and comment forms show it. */
+const mediaError = (message: string, code: string) => new AppError(422, code, message, { media: [message] });
+const expired = () => forbidden(Messages.uploadExpired, 'upload_url_expired');
+
+/**
+ * Uploads (spec §5 Files, §7 Uploads). A client asks for a signed URL (`presign`), PUTs the file
+ * there, and names the key in the post or comment it creates; that module `claim`s the key in
+ * its transaction. Presenters turn stored keys into signed, expiring read URLs (`urlOf`).
+ *
+ * The content decides, never the name or the declared type: with local storage the bytes are
+ * judged as they arrive (`receive`); with S3 the browser PUTs straight to the bucket and the
+ * bytes are judged when the key is claimed.
+ */
+export class UploadsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: UploadsDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** A key and a URL to PUT the file to, for a member of the team, after judging the declared file. */
+  async presign(userId: number, q: PresignQuery): Promise<PresignDto> {
+    const { access, repo, store } = this.deps;
+    await access.viewer(userId, q.resource_id);
+    const kind = judgeDeclared(q, q.resource_policy);
+    const key = `uploads/${q.resource_id}/${randomBytes(16).toString('hex')}.${kind.ext}`;
+    const now = this.now();
+    const expires = Math.floor(now.getTime() / 1000) + Limits.uploadUrlTtlSeconds;
+    await repo.insert({
+      key,
+      user_id: userId,
+      team_id: q.resource_id,
+      policy: q.resource_policy,
+      media_type: kind.mediaType,
+      declared_size: q.file_size,
+      declared_mime: q.mime_type,
+      stored_size: null,
+      created_at: now.toISOString(),
+      completed_at: null,
+      attached_at: null,
+    });
+    // The bucket checks the Content-Type the browser sends against this one: it sends file.type.
+    const url = await store.uploadUrl(key, q.mime_type, q.file_size, expires);
+    return { key, url, expires_at: new Date(expires * 1000).toISOString(), media_type: kind.mediaType };
+  }
+
+  /**
+   * Attach an upload: only by the user who uploaded it, only once, only for this team and a
+   * policy in `policies`; bytes must have arrived and passed the content check. Marks it attached
+   * inside `ex` (a Kysely transaction). Throws AppError 422 with field `media` and
+   * Messages.uploadNotFound / uploadAlreadyUsed / uploadIncomplete / uploadContentMismatch
+   * (uploadKeyInvalid for a key presigned for another policy, uploadTooLarge for an S3 object
+   * bigger than declared).
+   *
+   * With S3 storage the first claim of a key reads the object's size and first bytes from the
+   * bucket (two requests, inside `ex`), and deletes an object that fails.
+   */
+  async claim(
+    ex: Executor,
+    userId: number,
+    key: string,
+    teamId: number,
+    policies: readonly UploadPolicy[],
+  ): Promise<ClaimedUpload> {
+    const { repo } = this.deps;
+    const row = await repo.find(key, ex);
+    // Someone else's key, or one for another team, is no upload of theirs: nothing is revealed.
+    if (!row || row.user_id !== userId || row.team_id !== teamId)
+      throw mediaError(Messages.uploadNotFound, 'upload_not_found');
+    if (!policies.includes(row.policy)) throw mediaError(Messages.uploadKeyInvalid, 'upload_wrong_policy');
+    if (row.attached_at) throw mediaError(Messages.uploadAlreadyUsed, 'upload_already_used');
+    if (!row.completed_at) await this.checkStored(row, ex);
+    if (!(await repo.markAttached(key, this.now().toISOString(), ex)))
+      throw mediaError(Messages.uploadAlreadyUsed, 'upload_already_used');
+    return { key, media_type: row.media_type };
+  }
+
+  /** S3: judges the object the browser PUT to the bucket (size, then first bytes) and records it. */
+  private async checkStored(row: UploadRow, ex: Executor): Promise<void> {
+    const { store, repo } = this.deps;
+    const incomplete = () => mediaError(Messages.uploadIncomplete, 'upload_incomplete');
+    if (store.kind === 'local') throw incomplete(); // bytes are judged on arrival there
+    const size = await store.size(row.key);
+    if (size === undefined) throw incomplete();
+    if (size !== row.declared_size) {
+      await store.remove(row.key);
+      throw size > row.declared_size
+        ? mediaError(Messages.uploadTooLarge, 'upload_too_large')
+        : mediaError(Messages.uploadIncomplete, 'upload_incomplete');
+    }
+    if (!contentMatches(row.media_type, await store.head(row.key, SNIFF_BYTES))) {
+      await store.remove(row.key);
+      throw mediaError(Messages.uploadContentMismatch, 'upload_content_mismatch');
+    }
+    await repo.markCompleted(row.key, size, this.now().toISOString(), ex);
+  }
+
+  /**
+   * A signed, expiring URL for reading a stored key (synchronous, cheap HMAC). null → null.
+   * Bound, so presenters may take it as a plain function (`presentPost(row, uploads.urlOf)`).
+   */
+  readonly urlOf = (key: string | null): string | null =>
+    key && isStoredKey(key) ? this.deps.signer.readUrl(key) : null;
+
+  /** Deletes stored files of keys no longer used (e.g. when a post is deleted); best effort. */
+  async remove(keys: readonly string[]): Promise<void> {
+    const { store, repo, log } = this.deps;
+    const valid = [...new Set(keys.filter(isStoredKey))];
+    const results = await Promise.allSettled(valid.map((key) => store.remove(key)));
+    for (const [i, r] of results.entries())
+      if (r.status === 'rejected') log?.warn({ err: r.reason, key: valid[i] }, 'stored file not removed');
+    try {
+      await repo.deleteKeys(valid);
+    } catch (err) {
+      log?.warn({ err }, 'upload rows not removed');
+    }
+  }
+
+  /** The keys uploaded to a team: read before it is deleted, removed after (`remove`). */
+  keysOfTeam(teamId: number, ex?: Executor): Promise<string[]> {
+    return this.deps.repo.keysOfTeam(teamId, ex);
+  }
+
+  /** Removes uploads never attached within `olderThanMs` (abandoned forms); how many. */
+  async purgeUnattached(olderThanMs: number = DAY, batch = 500): Promise<number> {
+    const before = new Date(this.now().getTime() - olderThanMs).toISOString();
+    const keys = await this.deps.repo.unattachedBefore(before, batch);
+    await this.remove(keys);
+    return keys.length;
+  }
+
+  /**
+   * The local PUT of a signed upload URL: the bytes of a presigned key, judged as they arrive
+   * (see `LocalDiskStore.receive`). 403 for an expired or forged URL; 409 once received.
+   */
+  async receive(
+    key: string,
+    query: { expires?: unknown; signature?: unknown },
+    body: Readable,
+    contentLength: number | undefined,
+  ): Promise<ClaimedUpload> {
+    const { store, signer, repo } = this.deps;
+    if (store.kind !== 'local' || !isStoredKey(key)) throw notFound();
+    if (signer.verify('PUT', key, query.expires, query.signature) !== 'ok') throw expired();
+    const row = await repo.find(key);
+    if (!row) throw notFound(Messages.uploadNotFound);
+    if (row.completed_at) throw new AppError(409, 'upload_already_received', Messages.uploadAlreadyReceived);
+    if (contentLength !== undefined && contentLength > row.declared_size) throw tooLarge();
+    const size = await store.receive(key, body, { size: row.declared_size, mediaType: row.media_type });
+    await repo.markCompleted(key, size, this.now().toISOString());
+    return { key, media_type: row.media_type };
+  }
+
+  /**
+   * Where a signed read URL leads: 404 without a signature (as an unknown file), 403 when it is
+   * forged or has expired; else the file (local) or a presigned GET of the bucket (S3), with how
+   * long the answer may be cached (until the URL expires).
+   */
+  async readTarget(key: string, query: { expires?: unknown; signature?: unknown }): Promise<ReadTarget> {
+    const { store, signer } = this.deps;
+    if (!isStoredKey(key)) throw notFound();
+    const verdict = signer.verify('GET', key, query.expires, query.signature);
+    if (verdict === 'missing') throw notFound();
+    if (verdict !== 'ok') throw expired();
+    const expires = Number(query.expires);
+    const maxAge = signer.secondsLeft(String(expires));
+    if (store.kind === 'local') return { type: 'file', root: store.root, key, maxAge };
+    return { type: 'redirect', url: await store.downloadUrl(key, expires), maxAge };
+  }
+}

@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import type { TeamAccess } from '../members/team-access.js';
+import { UploadsRepository } from './repository.js';
+import { S3Store } from './s3-store.js';
+import { UploadsService } from './service.js';
+import { UrlSigner } from './signing.js';
+import { LocalDiskStore, fileStorage, type FileStorage } from './storage.js';
+
+export interface Uploads {
+  uploads: UploadsService;
+  /** Whole files the app stores itself (team pictures), in the same store. */
+  storage: FileStorage;
+  /** Origins other than the app's that the page loads files from and PUTs to (the bucket's). */
+  origins: string[];
+}
+
+/** The store chosen by configuration: an S3-compatible bucket with S3_BUCKET, else DATA_DIR/files. */
+export async function createUploads(opts: {
+  config: Config;
+  db: Kysely<Database>;
+  access: TeamAccess;
+  log?: FastifyBaseLogger;
+}): Promise<Uploads> {
+  const { config } = opts;
+  const signer = new UrlSigner(config.APP_SECRET);
+  let store: LocalDiskStore | S3Store;
+  let origins: string[] = [];
+  if (config.S3_BUCKET) {
+    const s3 = new S3Store({
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+    store = s3;
+    origins = [await s3.origin()];
+  } else {
+    const root = path.join(config.DATA_DIR, 'files');
+    mkdirSync(root, { recursive: true });
+    store = new LocalDiskStore(root, signer);
+  }
+  const uploads = new UploadsService({
+    repo: new UploadsRepository(opts.db),
+    access: opts.access,
+    store,
+    signer,
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+  return { uploads, storage: fileStorage(store), origins };
+}
+
+/** Hourly removal of uploads never attached for a day (forms abandoned after the file was sent). */
+export function schedulePurge(uploads: UploadsService, log: FastifyBaseLogger, everyMs = 60 * 60_000): () => void {
+  const run = () => {
+    uploads.purgeUnattached().then(
+      (n) => n > 0 && log.info({ removed: n }, 'unattached uploads removed'),
+      (err: unknown) => log.error({ err }, 'upload purge failed'),
+    );
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,440 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { Realtime, RealtimeClose, REALTIME_PATH, type ServerMessage, type TeamEvent } from '@rally/contract';
+import { buildTestApp, testRedisUrl, type TestApp } from '../test/app.js';
+import { buildUser, uniqueIp, type SignedUpUser } from '../test/factories.js';
+import { buildTeam, seatMembers } from '../test/teams.js';
+import { parseClientMessage } from './gateway.js';
+
+/** A channel of this file's own: parallel test files sharing one Redis never see each other's events. */
+const channel = () => `rally-test:${randomBytes(6).toString('hex')}`;
+
+const ENV = { REALTIME_SESSION_CHECK_MS: '1000' };
+
+/** Listens on a free port (real sockets need a real server); the WebSocket address. */
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/${REALTIME_PATH}`;
+}
+
+/** A `ws` client that keeps what it receives and how it was closed. */
+class Client {
+  readonly received: ServerMessage[] = [];
+  closed: { code: number; reason: string } | undefined;
+  private waiters: (() => void)[] = [];
+  private readonly opened: Promise<void>;
+
+  constructor(
+    url: string,
+    readonly socket = new WebSocket(url),
+  ) {
+    this.opened = new Promise((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    socket.on('message', (data) => {
+      this.received.push(JSON.parse((data as Buffer).toString('utf8')) as ServerMessage);
+      this.wake();
+    });
+    socket.on('close', (code, reason) => {
+      this.closed = { code, reason: reason.toString() };
+      this.wake();
+    });
+  }
+
+  /** Opens and sends `auth`; resolves with the `ready` answer. */
+  static async signedIn(url: string, token: string): Promise<Client> {
+    const client = new Client(url);
+    await client.open();
+    client.send({ type: 'auth', token });
+    await client.next('ready');
+    return client;
+  }
+
+  open(): Promise<void> {
+    return this.opened;
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** The first received message of `type` not taken yet (removed from `received`). */
+  async next<T extends ServerMessage['type']>(type: T, ms = 3000): Promise<Extract<ServerMessage, { type: T }>> {
+    await this.until(() => this.received.some((m) => m.type === type), ms, `a ${type}`);
+    const index = this.received.findIndex((m) => m.type === type);
+    return this.received.splice(index, 1)[0] as Extract<ServerMessage, { type: T }>;
+  }
+
+  /** How the server closed the socket. */
+  async closedWith(ms = 3000): Promise<{ code: number; reason: string }> {
+    await this.until(() => this.closed !== undefined, ms, 'the socket to close');
+    return this.closed!;
+  }
+
+  /**
+   * A barrier: ping and wait for the pong. The server writes to one socket in order, so whatever it
+   * had sent this client before answering the ping has arrived once the pong has.
+   */
+  async sync(): Promise<void> {
+    this.send({ type: 'ping' });
+    await this.next('pong');
+  }
+
+  /** The team events received so far. */
+  events(): TeamEvent[] {
+    return this.received.filter((m): m is TeamEvent => m.type.startsWith('post.'));
+  }
+
+  close(): void {
+    this.socket.terminate();
+  }
+
+  private async until(done: () => boolean, ms: number, what: string): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!done()) {
+      if (this.closed && !done()) throw new Error(`closed (${this.closed.code}) while waiting for ${what}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  private wake(): void {
+    const waiting = this.waiters;
+    this.waiters = [];
+    waiting.forEach((w) => w());
+  }
+}
+
+const deleted = (teamId: number, postId: number): TeamEvent => ({
+  type: 'post.deleted',
+  team_id: teamId,
+  post_id: postId,
+});
+
+let nextPostId = 1;
+
+describe('the realtime gateway', () => {
+  let t: TestApp;
+  let url: string;
+  const clients: Client[] = [];
+  const connect = async (user: SignedUpUser) => {
+    const client = await Client.signedIn(url, user.token);
+    clients.push(client);
+    return client;
+  };
+  const raw = () => {
+    const client = new Client(url);
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ ...ENV, REALTIME_CHANNEL: channel() });
+    url = await listen(t);
+  });
+  afterEach(() => {
+    clients.splice(0).forEach((c) => c.close());
+  });
+  afterAll(() => t.close());
+
+  describe('sign-in over the socket', () => {
+    it('answers a plain GET with 426: the address is for WebSockets', async () => {
+      const res = await t.api('GET', `/api/${REALTIME_PATH}`);
+      expect(res.statusCode).toBe(426);
+      expect(res.json()).toMatchObject({ message: 'Upgrade Required' });
+    });
+
+    it('answers auth with ready and the teams the user belongs to', async () => {
+      const owner = await buildUser(t);
+      const [a, b] = [await buildTeam(t, owner), await buildTeam(t, owner)];
+      const client = raw();
+      await client.open();
+      client.send({ type: 'auth', token: owner.token });
+      expect(await client.next('ready')).toEqual({ type: 'ready', team_ids: [a.id, b.id].sort((x, y) => x - y) });
+      await client.sync(); // ping → pong once signed in
+    });
+
+    it('refuses a bad token with 4401 and delivers nothing', async () => {
+      for (const token of ['x'.repeat(43), 'short', 42]) {
+        const client = raw();
+        await client.open();
+        client.send({ type: 'auth', token });
+        expect((await client.closedWith()).code).toBe(
+          typeof token === 'string' ? RealtimeClose.unauthenticated : RealtimeClose.badMessage,
+        );
+        expect(client.received).toEqual([]);
+      }
+    });
+
+    it('closes with 4401 when anything but auth comes first', async () => {
+      const client = raw();
+      await client.open();
+      client.send({ type: 'ping' });
+      expect((await client.closedWith()).code).toBe(RealtimeClose.unauthenticated);
+    });
+
+    it('closes with 4401 when no auth comes within 5 s', async () => {
+      const client = raw();
+      await client.open();
+      const opened = Date.now();
+      expect((await client.closedWith(Realtime.authTimeoutMs + 2000)).code).toBe(RealtimeClose.unauthenticated);
+      expect(Date.now() - opened).toBeGreaterThanOrEqual(Realtime.authTimeoutMs - 100);
+    }, 10_000);
+
+    it('closes on a message that is not ours (4400) or too large (1009)', async () => {
+      const user = await buildUser(t);
+      const garbage = raw();
+      await garbage.open();
+      garbage.send('not json');
+      expect((await garbage.closedWith()).code).toBe(RealtimeClose.badMessage);
+
+      const again = await connect(user);
+      again.send({ type: 'auth', token: user.token });
+      expect((await again.closedWith()).code).toBe(RealtimeClose.badMessage);
+
+      const big = raw();
+      await big.open();
+      big.send({ type: 'auth', token: 'a'.repeat(Realtime.maxMessageBytes) });
+      expect((await big.closedWith()).code).toBe(1009);
+    });
+
+    it('keeps the token out of the URL: the query string is ignored, only the auth message counts', async () => {
+      const user = await buildUser(t);
+      const client = new Client(`${url}?token=${user.token}`);
+      clients.push(client);
+      await client.open();
+      client.send({ type: 'ping' });
+      expect((await client.closedWith()).code).toBe(RealtimeClose.unauthenticated);
+    });
+
+    it('limits upgrades per client address', async () => {
+      const limited = await buildTestApp({ REALTIME_CHANNEL: channel(), LIMIT_REALTIME_CONNECTS_PER_MINUTE: '2' });
+      try {
+        const address = uniqueIp();
+        const upgrade = () =>
+          limited.app.inject({
+            method: 'GET',
+            url: `/api/${REALTIME_PATH}`,
+            remoteAddress: address,
+          });
+        expect((await upgrade()).statusCode).toBe(426);
+        expect((await upgrade()).statusCode).toBe(426);
+        expect((await upgrade()).statusCode).toBe(429);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('delivery', () => {
+    it('a member receives the events of their team; a non-member never does', async () => {
+      const owner = await buildUser(t);
+      const [member, outsider] = [await buildUser(t), await buildUser(t)];
+      const team = await buildTeam(t, owner);
+      const other = await buildTeam(t, outsider);
+      await seatMembers(t, team.id, [{ user: member, role: 4 }]);
+      const [m, o, own] = [await connect(member), await connect(outsider), await connect(owner)];
+
+      const event = deleted(team.id, nextPostId++);
+      t.app.teamEvents.publish(event);
+      expect(await m.next('post.deleted')).toEqual(event);
+      expect(await own.next('post.deleted')).toEqual(event);
+
+      const theirs = deleted(other.id, nextPostId++);
+      t.app.teamEvents.publish(theirs);
+      expect(await o.next('post.deleted')).toEqual(theirs);
+      await Promise.all([m.sync(), o.sync(), own.sync()]);
+      expect(m.events()).toEqual([]);
+      expect(own.events()).toEqual([]);
+      expect(o.events()).toEqual([]);
+    });
+
+    it('a post written through the API reaches the team live, and so does its deletion', async () => {
+      const [owner, author, outsider] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+      const team = await buildTeam(t, owner);
+      await buildTeam(t, outsider);
+      await seatMembers(t, team.id, [{ user: author, role: 4 }]);
+      const [own, o] = [await connect(owner), await connect(outsider)];
+
+      const res = await t.api(
+        'POST',
+        `user/team/${team.id}/posts`,
+        { content: 'Live from the timeline' },
+        author.token,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const post = res.json<{ data: { id: number } }>().data;
+      const created = await own.next('post.created');
+      expect(created).toMatchObject({ team_id: team.id, post: { id: post.id, team_id: team.id } });
+
+      const del = await t.api('DELETE', `user/team/${team.id}/posts/${post.id}`, undefined, author.token);
+      expect(del.statusCode, del.body).toBe(200);
+      expect(await own.next('post.deleted')).toEqual({ type: 'post.deleted', team_id: team.id, post_id: post.id });
+      await o.sync();
+      expect(o.events()).toEqual([]);
+    });
+
+    it('every socket of a member receives, each event once and in order', async () => {
+      const owner = await buildUser(t);
+      const team = await buildTeam(t, owner);
+      const [tab1, tab2] = [await connect(owner), await connect(owner)];
+      const sent = Array.from({ length: 20 }, () => deleted(team.id, nextPostId++));
+      sent.forEach((e) => t.app.teamEvents.publish(e));
+      for (const tab of [tab1, tab2]) {
+        const got: TeamEvent[] = [];
+        for (const _ of sent) got.push(await tab.next('post.deleted'));
+        await tab.sync();
+        expect([...got, ...tab.events()]).toEqual(sent);
+      }
+    });
+
+    it('a member who joins while connected receives from then on', async () => {
+      const [owner, joiner] = [await buildUser(t), await buildUser(t)];
+      const team = await buildTeam(t, owner);
+      const j = await connect(joiner);
+      await seatMembers(t, team.id, [{ user: joiner, role: 4 }]);
+      const event = deleted(team.id, nextPostId++);
+      t.app.teamEvents.publish(event);
+      expect(await j.next('post.deleted')).toEqual(event);
+    });
+
+    it('a member removed from the team stops receiving at once', async () => {
+      const [owner, member] = [await buildUser(t), await buildUser(t)];
+      const team = await buildTeam(t, owner);
+      await seatMembers(t, team.id, [{ user: member, role: 4 }]);
+      const [m, own] = [await connect(member), await connect(owner)];
+      t.app.teamEvents.publish(deleted(team.id, nextPostId++));
+      await m.next('post.deleted');
+      await own.next('post.deleted');
+
+      const res = await t.api('DELETE', `user/team/${team.id}/member/${member.id}`, undefined, owner.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const after = deleted(team.id, nextPostId++);
+      t.app.teamEvents.publish(after);
+      expect(await own.next('post.deleted')).toEqual(after);
+      await m.sync();
+      expect(m.events()).toEqual([]);
+      expect(m.closed).toBeUndefined(); // still signed in: their other teams' events still come
+    });
+
+    it('a member who leaves stops receiving at once', async () => {
+      const [owner, member] = [await buildUser(t), await buildUser(t)];
+      const team = await buildTeam(t, owner);
+      await seatMembers(t, team.id, [{ user: member, role: 4 }]);
+      const [m, own] = [await connect(member), await connect(owner)];
+
+      const res = await t.api('DELETE', `user/team/${team.id}/member/${member.id}`, undefined, member.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const after = deleted(team.id, nextPostId++);
+      t.app.teamEvents.publish(after);
+      expect(await own.next('post.deleted')).toEqual(after);
+      await m.sync();
+      expect(m.events()).toEqual([]);
+    });
+
+    it('a revoked token (logout) receives nothing more, and its socket is closed with 4401', async () => {
+      const owner = await buildUser(t);
+      const team = await buildTeam(t, owner);
+      const other = await buildUser(t);
+      await seatMembers(t, team.id, [{ user: other, role: 4 }]);
+      const [own, o] = [await connect(owner), await connect(other)];
+
+      const res = await t.api('POST', 'logout', undefined, owner.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const after = deleted(team.id, nextPostId++);
+      t.app.teamEvents.publish(after);
+      expect(await o.next('post.deleted')).toEqual(after);
+      expect((await own.closedWith()).code).toBe(RealtimeClose.unauthenticated);
+      expect(own.events()).toEqual([]);
+    });
+
+    it('a socket whose session ended is closed by the periodic check, with no event needed', async () => {
+      const user = await buildUser(t);
+      const client = await connect(user);
+      expect((await t.api('POST', 'logout', undefined, user.token)).statusCode).toBe(200);
+      // REALTIME_SESSION_CHECK_MS is 1 s in this file.
+      expect((await client.closedWith(3000)).code).toBe(RealtimeClose.unauthenticated);
+    });
+  });
+});
+
+describe('the client message parser', () => {
+  it('takes auth with a string token and ping, nothing else', () => {
+    expect(parseClientMessage('{"type":"auth","token":"abc"}')).toEqual({ type: 'auth', token: 'abc' });
+    expect(parseClientMessage('{"type":"ping","extra":1}')).toEqual({ type: 'ping' });
+    for (const text of ['', 'null', '[]', '"auth"', '{"type":"auth"}', '{"type":"auth","token":1}', '{"type":"pong"}'])
+      expect(parseClientMessage(text)).toBeUndefined();
+  });
+});
+
+describe.skipIf(!testRedisUrl)('two API processes sharing one Redis', () => {
+  let first: TestApp;
+  let second: TestApp;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    const env = { ...ENV, REALTIME_CHANNEL: channel(), REDIS_URL: testRedisUrl! };
+    first = await buildTestApp(env);
+    // The same database (SQLite file or PostgreSQL schema), as two processes of one Rally share it.
+    second = await buildTestApp(env, { dataDir: first.dataDir, pgSchema: first.pgSchema, keep: true });
+  });
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    await second?.close();
+    await first?.close();
+  });
+
+  it('deliver each other’s events to their own clients, to members only, once', async () => {
+    const [owner, member, stays, outsider] = [
+      await buildUser(first),
+      await buildUser(first),
+      await buildUser(first),
+      await buildUser(first),
+    ];
+    const team = await buildTeam(first, owner);
+    await buildTeam(first, outsider);
+    await seatMembers(first, team.id, [
+      { user: member, role: 4 },
+      { user: stays, role: 4 },
+    ]);
+    const [url1, url2] = [await listen(first), await listen(second)];
+    const own = await Client.signedIn(url1, owner.token);
+    const m = await Client.signedIn(url2, member.token);
+    const s = await Client.signedIn(url2, stays.token);
+    const o = await Client.signedIn(url2, outsider.token);
+    clients.push(own, m, s, o);
+
+    const fromFirst = deleted(team.id, nextPostId++);
+    first.app.teamEvents.publish(fromFirst);
+    expect(await m.next('post.deleted')).toEqual(fromFirst);
+    expect(await own.next('post.deleted')).toEqual(fromFirst);
+    await s.next('post.deleted');
+
+    const fromSecond = deleted(team.id, nextPostId++);
+    second.app.teamEvents.publish(fromSecond);
+    expect(await own.next('post.deleted')).toEqual(fromSecond);
+    expect(await m.next('post.deleted')).toEqual(fromSecond);
+    await s.next('post.deleted');
+
+    // Removed through one process: the other stops delivering at once too.
+    const res = await first.api('DELETE', `user/team/${team.id}/member/${member.id}`, undefined, owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = deleted(team.id, nextPostId++);
+    first.app.teamEvents.publish(after);
+    expect(await own.next('post.deleted')).toEqual(after);
+    // The second process delivered `after` (to `s`) in the same step as it would have to `m`.
+    expect(await s.next('post.deleted')).toEqual(after);
+
+    await Promise.all([m.sync(), o.sync(), own.sync(), s.sync()]);
+    for (const c of [m, o, own, s]) expect(c.events()).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+import { Box, Typography } from '@mui/material';
+import { useCallback, useMemo } from 'react';
+import { Messages, Role, isCoach, type Viewer } from '@rally/contract';
+import { useSubscription } from '../../features/billing/api/get-subscription';
+import { useDashboard } from '../../features/posts/api/get-feed';
+import { FeedLayout } from '../../features/posts/components/feed-layout';
+import { POST_MAX_WIDTH } from '../../features/posts/components/post-card';
+import { PostFeed } from '../../features/posts/components/post-feed';
+import { usePostEvents } from '../../features/posts/hooks/use-post-events';
+import { useTeams } from '../../features/teams/api/get-teams';
+import { useSession } from '../../lib/session';
+import { teamViewer } from '../../lib/viewer';
+import { useLeadTeams } from './lead-teams';
+
+/** /dashboard: the posts of all the user's teams, each card with the user's role in its team (spec §2). */
+export function DashboardPage() {
+  const feed = useDashboard();
+  usePostEvents();
+  const teams = useTeams();
+  const subscription = useSubscription();
+  const userId = useSession()?.user.id ?? 0;
+  const coach = isCoach(subscription.data);
+  const leadTeams = useLeadTeams();
+
+  // One viewer object per team, so a card re-renders only when its own data changes.
+  const viewers = useMemo(() => {
+    const byTeam = new Map<number, Viewer>();
+    for (const team of teams.data ?? []) byTeam.set(team.id, teamViewer(userId, team.role_id, coach));
+    return byTeam;
+  }, [teams.data, userId, coach]);
+  const member = useMemo(() => teamViewer(userId, Role.Member, coach), [userId, coach]);
+  const viewerFor = useCallback((teamId: number) => viewers.get(teamId) ?? member, [viewers, member]);
+
+  return (
+    <Box>
+      <FeedLayout>
+        <Box sx={{ maxWidth: POST_MAX_WIDTH, mx: 'auto', width: '100%' }}>
+          <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+            Dashboard
+          </Typography>
+        </Box>
+        <PostFeed
+          feed={feed}
+          viewerFor={viewerFor}
+          leadTeams={leadTeams}
+          emptyText={Messages.dashboardEmpty}
+          endText={Messages.dashboardEnd}
+          label="Dashboard"
+        />
+      </FeedLayout>
+    </Box>
+  );
+}

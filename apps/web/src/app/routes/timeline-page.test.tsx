@@ -1,0 +1,151 @@
+import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { COLORS, Messages, PostType, Routes, type TeamDto } from '@rally/contract';
+import { realtime } from '../../lib/realtime';
+import { renderApp } from '../../test/render';
+import { apiOk, apiUrl, server, testUser } from '../../test/server';
+import { buildMember, buildTeam } from '../../test/team-fixtures';
+import { buildPost, serveDashboard, serveRealtime, serveTimeline } from '../../test/post-fixtures';
+
+/** The user's teams (the workspace loads its team from this list) and team 5's members and colours. */
+function serveTeams(teams: TeamDto[]) {
+  server.use(
+    http.get(apiUrl(Routes.teams), ({ request }) => {
+      const id = new URL(request.url).searchParams.get('team_id');
+      return apiOk(id ? teams.filter((t) => t.id === Number(id)) : teams);
+    }),
+    http.get(apiUrl(Routes.teamMembers, { id: 5 }), () =>
+      apiOk([buildMember({ id: testUser.id, first_name: 'Ada', last_name: 'Lovelace', role_id: 2 })]),
+    ),
+    http.get(apiUrl(Routes.colors), () => apiOk(COLORS.map((c) => ({ ...c, color_gradient: [...c.color_gradient] })))),
+  );
+}
+
+const open = (url: string) => renderApp(url, { signedInAs: testUser });
+
+let gateway: ReturnType<typeof serveRealtime>;
+beforeEach(() => {
+  sessionStorage.clear();
+  gateway = serveRealtime();
+});
+// The tab's one socket outlives a test; the next test's fake gateway gets a fresh connection.
+afterEach(() => realtime.stop());
+
+describe('team timeline pages', () => {
+  it('the bare team path opens the timeline: breadcrumbs, posts, end text', async () => {
+    serveTeams([buildTeam({ id: 5, name: 'Rowing' })]);
+    serveTimeline([buildPost({ id: 2, data: { text: 'Second' } }), buildPost({ id: 1, data: { text: 'First' } })]);
+    const app = open('/engagements/5');
+    expect(await screen.findByText('Second')).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/engagements/5/timeline');
+    const crumbs = screen.getByRole('navigation', { name: 'breadcrumb' });
+    expect(crumbs).toHaveTextContent('Rowing');
+    expect(crumbs).toHaveTextContent('Timeline');
+    expect(screen.getByText(Messages.timelineEnd)).toBeInTheDocument();
+  });
+
+  it('the sidebar lists Timeline, Wall of Fame, Bright Ideas and FAQ', async () => {
+    serveTeams([buildTeam({ id: 5, name: 'Rowing' })]);
+    serveTimeline([buildPost({ id: 1, data: { text: 'First' } })]);
+    const { user } = open('/engagements/5/timeline');
+    await screen.findByText('First');
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual(
+      expect.arrayContaining([
+        ['Timeline', '/engagements/5/timeline'],
+        ['Wall of Fame', '/engagements/5/wall-of-fame'],
+        ['Bright Ideas', '/engagements/5/bright-ideas'],
+        ['FAQ', '/engagements/5/FAQ'],
+      ]),
+    );
+  });
+
+  it.each([
+    ['/engagements/5/wall-of-fame', PostType.celebration, 'Wall of Fame', Messages.wallOfFameEnd],
+    ['/engagements/5/bright-ideas', PostType.brightidea, 'Bright Ideas', Messages.brightIdeasEnd],
+  ])('%s shows only type %i, titled %s, with its end text', async (url, typeId, title, endText) => {
+    serveTeams([buildTeam({ id: 5, name: 'Rowing' })]);
+    const seen = serveTimeline([
+      buildPost({ id: 3, type_id: PostType.celebration, data: { text: 'Hooray' } }),
+      buildPost({ id: 2, type_id: PostType.brightidea, data: { text: 'Idea' } }),
+      buildPost({ id: 1, data: { text: 'Plain' } }),
+    ]);
+    open(url);
+    expect(await screen.findByText(endText)).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.queryByText('Plain')).not.toBeInTheDocument();
+    expect(seen[0]!.searchParams.get('type_id')).toBe(String(typeId));
+    expect(screen.getByRole('navigation', { name: 'breadcrumb' })).toHaveTextContent(title);
+  });
+});
+
+describe('/dashboard', () => {
+  it("shows 'No engagements.  Start one.' when there is no post", async () => {
+    serveTeams([]);
+    serveDashboard([]);
+    open('/dashboard');
+    const keepSpaces = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
+    expect(await screen.findByText(Messages.dashboardEmpty, keepSpaces)).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Dashboard');
+  });
+
+  it("lists every team's posts, with each team's role deciding the buttons, then the end text", async () => {
+    serveTeams([buildTeam({ id: 5, name: 'Rowing', role_id: 2 }), buildTeam({ id: 6, name: 'Sailing', role_id: 4 })]);
+    serveDashboard([
+      buildPost({ id: 2, team_id: 5, team: { id: 5, name: 'Rowing' }, data: { text: 'From rowing' } }),
+      buildPost({ id: 1, team_id: 6, team: { id: 6, name: 'Sailing' }, data: { text: 'From sailing' } }),
+    ]);
+    open('/dashboard');
+    expect(await screen.findByText(Messages.dashboardEnd)).toBeInTheDocument();
+    const [rowing, sailing] = screen.getAllByRole('article');
+    await waitFor(() => expect(within(rowing!).getByRole('button', { name: 'Share' })).toBeInTheDocument());
+    expect(within(rowing!).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(sailing!).queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+    expect(within(sailing!).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+});
+
+describe('live updates', () => {
+  it("new and deleted posts and other members' reactions arrive without a reload", async () => {
+    serveTeams([buildTeam({ id: 5, name: 'Rowing' })]);
+    serveTimeline([buildPost({ id: 1, data: { text: 'First' } })]);
+    open('/engagements/5/timeline');
+    await screen.findByText('First');
+    await waitFor(() => expect(gateway.connected()).toBe(1));
+
+    gateway.send({ type: 'post.created', team_id: 5, post: buildPost({ id: 2, data: { text: 'Fresh news' } }) });
+    expect(await screen.findByText('Fresh news')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')[0]).toHaveTextContent('Fresh news');
+
+    gateway.send({
+      type: 'post.engagement',
+      team_id: 5,
+      post_id: 1,
+      actor_id: 40,
+      engagement: {
+        buzzes_count: 1,
+        reactions: [
+          {
+            id: 9,
+            buzz_type_id: 7,
+            user: { id: 40, full_name: 'Bea Author', avatar: null, responded_at: new Date().toISOString() },
+          },
+        ],
+        recent_buzz_activity_user: { id: 40, full_name: 'Bea Author', avatar: null },
+        expressions_count: 2,
+        recent_expressed_activity_user: null,
+      },
+    });
+    const first = () => screen.getAllByRole('article').find((a) => a.textContent?.includes('First'))!;
+    await waitFor(() => expect(within(first()).getByRole('button', { name: '2 Engagements' })).toBeInTheDocument());
+    expect(within(first()).getByRole('button', { name: /^1 reaction,/ })).toBeInTheDocument();
+    // The viewer's own part is not someone else's: still no reaction of theirs.
+    expect(within(first()).getByRole('button', { name: 'React' })).toBeInTheDocument();
+
+    gateway.send({ type: 'post.deleted', team_id: 5, post_id: 1 });
+    await waitFor(() => expect(screen.queryByText('First')).not.toBeInTheDocument());
+  });
+});

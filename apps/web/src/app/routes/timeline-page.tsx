@@ -1,0 +1,49 @@
+import { Box, Stack } from '@mui/material';
+import { useCallback } from 'react';
+import { Messages, PostType } from '@rally/contract';
+import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
+import { paths } from '../../config/paths';
+import { useMembers } from '../../features/members/api/get-members';
+import { useTimeline } from '../../features/posts/api/get-feed';
+import { CreateContentPanel } from '../../features/posts/components/create-content-panel';
+import { FeedLayout } from '../../features/posts/components/feed-layout';
+import { PostFeed } from '../../features/posts/components/post-feed';
+import { useLeadTeams } from './lead-teams';
+import { useWorkspaceTeam } from './workspace-context';
+
+/** The three feeds of a team (spec §2): all posts, celebrations only, bright ideas only. */
+export const TEAM_FEEDS = {
+  timeline: { title: 'Timeline', typeId: undefined, endText: Messages.timelineEnd },
+  wallOfFame: { title: 'Wall of Fame', typeId: PostType.celebration, endText: Messages.wallOfFameEnd },
+  brightIdeas: { title: 'Bright Ideas', typeId: PostType.brightidea, endText: Messages.brightIdeasEnd },
+} as const;
+export type TeamFeed = keyof typeof TEAM_FEEDS;
+
+/** A team's timeline, wall of fame or bright ideas: the create-content panel, then the feed. */
+export function TimelinePage({ feed: kind }: { feed: TeamFeed }) {
+  const { team, viewer, openInvite } = useWorkspaceTeam();
+  const members = useMembers(team.id);
+  const { title, typeId, endText } = TEAM_FEEDS[kind];
+  const feed = useTimeline(team.id, typeId);
+  const leadTeams = useLeadTeams();
+  const viewerFor = useCallback(() => viewer, [viewer]);
+
+  return (
+    <Box>
+      <PageBreadcrumbs items={[{ label: team.name, to: paths.teamHome(team.id) }, { label: title }]} />
+      <FeedLayout>
+        <Stack spacing={2} useFlexGap>
+          {/* A direct child of the feed's column, so the panel can stick while the feed scrolls. */}
+          <CreateContentPanel
+            teamId={team.id}
+            role={team.role_id}
+            typeFilter={typeId}
+            members={members}
+            onInviteMembers={openInvite}
+          />
+          <PostFeed feed={feed} viewerFor={viewerFor} leadTeams={leadTeams} endText={endText} label={title} />
+        </Stack>
+      </FeedLayout>
+    </Box>
+  );
+}

@@ -1,0 +1,7 @@
+import { Box } from '@mui/material';
+import type { MoodDto } from '@rally/contract';
+
+/** A buzz reaction's picture; its name is always written beside it, so the image itself is decorative. */
+export function BuzzImage({ buzz, size = 24 }: { buzz: MoodDto; size?: number }) {
+  return <Box component="img" src={buzz.media} alt="" sx={{ width: size, height: size, display: 'block' }} />;
+}

@@ -1,0 +1,80 @@
+import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import type { Ref } from 'react';
+import type { CommentDto, PostDto, UserRefDto } from '@rally/contract';
+import { UserAvatar } from '../../../components/user-avatar';
+import { loadedComments, usePostComments } from '../api/get-comments';
+import { CommentComposer } from './comment-composer';
+import { feedDate, fromNow } from './post-dates';
+import { PostMedia } from './post-media';
+
+function Comment({ comment }: { comment: CommentDto }) {
+  return (
+    <Stack component="li" direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <UserAvatar name={comment.user.full_name} src={comment.user.avatar} sx={{ width: 32, height: 32 }} />
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Box sx={{ bgcolor: 'action.hover', borderRadius: 2, px: 1.5, py: 1 }}>
+          <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {comment.user.full_name}
+          </Typography>
+          {comment.content && (
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {comment.content}
+            </Typography>
+          )}
+          {comment.media && (
+            <Box sx={{ mt: comment.content ? 1 : 0.5 }}>
+              <PostMedia src={comment.media} type={comment.media_type} owner={comment.user.full_name} compact />
+            </Box>
+          )}
+        </Box>
+        <Typography variant="caption" color="text.secondary" sx={{ pl: 1.5 }}>
+          <time dateTime={comment.created_at} title={feedDate(comment.created_at)}>
+            {fromNow(comment.created_at)}
+          </time>
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+interface Props {
+  post: PostDto;
+  me: UserRefDto;
+  composerRef?: Ref<HTMLTextAreaElement>;
+  /** Puts the cursor in the composer when the list opens. */
+  autoFocus?: boolean;
+}
+
+/** A post's comments ("engagements"), newest first with Load More, and the composer above them. */
+export function PostComments({ post, me, composerRef, autoFocus }: Props) {
+  const comments = usePostComments(post.team_id, post.id, post.expressions_count > 0);
+  const items = loadedComments(comments.data);
+
+  return (
+    <Stack spacing={1.5} sx={{ pt: 1.5 }}>
+      <CommentComposer post={post} me={me} inputRef={composerRef} autoFocus={autoFocus} />
+      {comments.isError ? (
+        <Alert severity="error">{comments.error.message}</Alert>
+      ) : comments.isLoading ? (
+        <Box aria-label="Loading engagements">
+          <Skeleton variant="rounded" height={56} />
+        </Box>
+      ) : (
+        items.length > 0 && (
+          <Stack component="ul" spacing={1.25} aria-label="Engagements" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {items.map((c) => (
+              <Comment key={c.id} comment={c} />
+            ))}
+          </Stack>
+        )
+      )}
+      {comments.hasNextPage && (
+        <Box>
+          <Button size="small" onClick={() => void comments.fetchNextPage()} loading={comments.isFetchingNextPage}>
+            Load More
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import type { PostDto, UserRefDto, Viewer } from '@rally/contract';
+import { LoadMore } from '../../../components/load-more';
+import { useSession } from '../../../lib/session';
+import { useBuzzes } from '../api/get-buzzes';
+import { feedPosts } from '../api/get-feed';
+import type { PostPage } from '../api/post-cache';
+import { POST_MAX_WIDTH, PostCard } from './post-card';
+import type { ShareTeam } from './share-post-dialog';
+
+interface Props {
+  feed: UseInfiniteQueryResult<InfiniteData<PostPage>>;
+  /** The viewer in a post's team; the same object for the same team, so cards re-render only when they change. */
+  viewerFor: (teamId: number) => Viewer;
+  /** The viewer's teams that they lead, for the share dialog. */
+  leadTeams: ShareTeam[];
+  /** Shown once every page is loaded (spec §2 end messages). */
+  endText: string;
+  /** Shown when there is no post at all; the end text when omitted. */
+  emptyText?: string;
+  /** What the feed is, for assistive technology ('Timeline', 'Wall of Fame', …). */
+  label: string;
+}
+
+function Centered({ children }: { children: ReactNode }) {
+  return <Box sx={{ maxWidth: POST_MAX_WIDTH, mx: 'auto', width: '100%' }}>{children}</Box>;
+}
+
+/** A paged feed of post cards, with infinite scroll, Load More, and the empty and end texts (spec §2). */
+export function PostFeed({ feed, viewerFor, leadTeams, endText, emptyText, label }: Props) {
+  const session = useSession();
+  const buzzes = useBuzzes();
+  const user = session?.user;
+  const me = useMemo<UserRefDto>(
+    () => ({ id: user?.id ?? 0, full_name: user?.full_name ?? '', avatar: user?.avatar ?? null }),
+    [user?.id, user?.full_name, user?.avatar],
+  );
+
+  if (feed.isPending)
+    return (
+      <Centered>
+        <Stack spacing={2} aria-label={`Loading ${label}`} role="status">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={200} />
+          ))}
+        </Stack>
+      </Centered>
+    );
+  if (feed.isError)
+    return (
+      <Centered>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void feed.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {feed.error.message}
+        </Alert>
+      </Centered>
+    );
+
+  const posts: PostDto[] = feedPosts(feed.data);
+  if (posts.length === 0 && !feed.hasNextPage)
+    return (
+      <Centered>
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          {emptyText ?? endText}
+        </Typography>
+      </Centered>
+    );
+
+  return (
+    <Box component="section" aria-label={label}>
+      <Stack spacing={2} useFlexGap>
+        {posts.map((post) => (
+          <PostCard
+            key={post.id}
+            post={post}
+            viewer={viewerFor(post.team_id)}
+            me={me}
+            buzzes={buzzes.data}
+            leadTeams={leadTeams}
+          />
+        ))}
+      </Stack>
+      <LoadMore
+        hasNextPage={feed.hasNextPage}
+        isFetchingNextPage={feed.isFetchingNextPage}
+        fetchNextPage={feed.fetchNextPage}
+        endText={endText}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import EmojiObjectsOutlined from '@mui/icons-material/EmojiObjectsOutlined';
+import NotesRounded from '@mui/icons-material/NotesRounded';
+import type { ReactElement } from 'react';
+import { PostType, postTypesFor } from '@rally/contract';
+
+interface PostTypeOption {
+  label: string;
+  icon: ReactElement;
+  /** One line under the selector saying where the post goes. */
+  hint: string;
+}
+
+/**
+ * The post types whose forms exist, in the selector's order. The role decides which of them a
+ * member is offered (contract `postTypesFor`, spec §6); check-in, team video and slideshow are
+ * offered to leads once their forms are built: one line each here.
+ */
+export const POST_TYPE_OPTIONS: ReadonlyMap<number, PostTypeOption> = new Map([
+  [PostType.text, { label: 'Text', icon: <NotesRounded />, hint: 'A thought, an update or a question for the team.' }],
+  [
+    PostType.celebration,
+    {
+      label: 'Announcement',
+      icon: <CampaignOutlined />,
+      hint: 'Celebrate a teammate or announce news. It goes on the wall of fame.',
+    },
+  ],
+  [
+    PostType.brightidea,
+    {
+      label: 'Bright Idea',
+      icon: <EmojiObjectsOutlined />,
+      hint: 'An idea to make the team’s work better. It goes on the bright ideas page.',
+    },
+  ],
+]);
+
+/** The post types a role's selector offers today: its types of the permission table that have a form. */
+export const selectablePostTypes = (role: number): number[] =>
+  [...POST_TYPE_OPTIONS.keys()].filter((type) => postTypesFor(role).includes(type));
+
+interface Props {
+  role: number;
+  value: number;
+  onChange: (type: number) => void;
+  /** Ids of the tab panels, by type, for aria-controls. */
+  panelId: (type: number) => string;
+  tabId: (type: number) => string;
+}
+
+/** The post type selector of the create panel (spec §2, §6). */
+export function PostTypeSelector({ role, value, onChange, panelId, tabId }: Props) {
+  return (
+    <Tabs
+      value={value}
+      onChange={(_e, type: number) => onChange(type)}
+      aria-label="Post type"
+      variant="scrollable"
+      scrollButtons={false}
+      sx={{
+        minHeight: 48,
+        '& .MuiTab-root': { minHeight: 48, minWidth: { xs: 0, sm: 90 }, px: { xs: 1.5, sm: 2 }, textTransform: 'none' },
+        // A phone has room for the three names, not for their icons as well.
+        '& .MuiTab-icon': { display: { xs: 'none', sm: 'inline-flex' } },
+      }}
+    >
+      {selectablePostTypes(role).map((type) => {
+        const option = POST_TYPE_OPTIONS.get(type)!;
+        return (
+          <Tab
+            key={type}
+            value={type}
+            label={option.label}
+            icon={option.icon}
+            iconPosition="start"
+            id={tabId(type)}
+            aria-controls={panelId(type)}
+          />
+        );
+      })}
+    </Tabs>
+  );
+}

@@ -1,0 +1,83 @@
+import {
+  Alert,
+  Box,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import { Messages, type MoodDto } from '@rally/contract';
+import { UserAvatar } from '../../../components/user-avatar';
+import { buzzById } from '../api/get-buzzes';
+import { usePostReactions } from '../api/get-reactions';
+import { displayDate } from './post-dates';
+import { BuzzImage } from './buzz-image';
+
+interface Props {
+  open: boolean;
+  teamId: number;
+  postId: number;
+  buzzes: readonly MoodDto[] | undefined;
+  onClose: () => void;
+}
+
+function Reactions({ teamId, postId, buzzes }: Omit<Props, 'open' | 'onClose'>) {
+  const reactions = usePostReactions(teamId, postId);
+  if (reactions.isPending)
+    return (
+      <Box aria-label="Loading reactions">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={48} sx={{ mb: 1 }} />
+        ))}
+      </Box>
+    );
+  if (reactions.isError) return <Alert severity="error">{reactions.error.message}</Alert>;
+  if (reactions.data.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+        {Messages.noReaction}
+      </Typography>
+    );
+  return (
+    <List disablePadding aria-label="Reactions">
+      {reactions.data.map((r) => {
+        const buzz = buzzById(buzzes, r.buzz_type_id);
+        return (
+          <ListItem key={r.id} disableGutters secondaryAction={buzz && <BuzzImage buzz={buzz} size={28} />}>
+            <ListItemAvatar>
+              <UserAvatar name={r.user.full_name} src={r.user.avatar} />
+            </ListItemAvatar>
+            <ListItemText
+              primary={r.user.full_name}
+              secondary={`${buzz ? `${buzz.name} · ` : ''}${displayDate(r.user.responded_at)}`}
+              slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              sx={{ pr: 4 }}
+            />
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
+
+/** Everyone who reacted to a post, newest first, with the buzz and the date (spec §2, §9). */
+export function ReactionListDialog({ open, onClose, ...rest }: Props) {
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="reaction-list-title" fullWidth maxWidth="xs">
+      <DialogTitle id="reaction-list-title" sx={{ pr: 6 }}>
+        Reactions
+      </DialogTitle>
+      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseRounded />
+      </IconButton>
+      <DialogContent dividers>{open && <Reactions {...rest} />}</DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button } from '@mui/material';
+import AddReactionOutlined from '@mui/icons-material/AddReactionOutlined';
+import { useId, useState } from 'react';
+import type { MoodDto, PostDto, UserRefDto } from '@rally/contract';
+import { lazyDialog } from '../../../components/lazy-dialog';
+import { errorMessage } from '../../../lib/error-message';
+import { useSnackbar } from '../../../lib/snackbar';
+import { buzzById } from '../api/get-buzzes';
+import { useReactToPost } from '../api/react-to-post';
+import { BuzzImage } from './buzz-image';
+
+const ReactionMenu = lazyDialog(() => import('./reaction-menu').then((m) => m.ReactionMenu));
+
+interface Props {
+  post: PostDto;
+  me: UserRefDto;
+  buzzes: readonly MoodDto[] | undefined;
+}
+
+/**
+ * The viewer's buzz on a post, chosen from a menu. The choice shows at once (spec §4); a failure
+ * puts the old one back and says so (decisions.md).
+ */
+export function ReactionPicker({ post, me, buzzes }: Props) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const react = useReactToPost(post, me);
+  const { enqueueSnackbar } = useSnackbar();
+  const current = buzzById(buzzes, post.buzz_type_id);
+
+  const choose = (buzzTypeId: number | null) => {
+    setAnchor(null);
+    if (buzzTypeId === post.buzz_type_id) return;
+    react.mutate(buzzTypeId, { onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error' }) });
+  };
+
+  return (
+    <>
+      <Button
+        size="small"
+        color={current ? 'primary' : 'inherit'}
+        startIcon={current ? <BuzzImage buzz={current} size={20} /> : <AddReactionOutlined />}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        aria-label={current ? `Your reaction: ${current.name}. Change reaction` : 'React'}
+        disabled={!buzzes?.length}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ textTransform: current ? 'capitalize' : undefined }}
+      >
+        {current ? current.name : 'React'}
+      </Button>
+      <ReactionMenu
+        open={Boolean(anchor)}
+        id={menuId}
+        anchorEl={anchor}
+        buzzes={buzzes ?? []}
+        current={post.buzz_type_id}
+        onChoose={choose}
+        onClose={() => setAnchor(null)}
+      />
+    </>
+  );
+}

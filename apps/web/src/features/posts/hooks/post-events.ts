@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TeamEvent } from '@rally/contract';
+import { applySharedEngagement, postKeys, prependPost, removePost } from '../api/post-cache';
+
+/**
+ * One realtime event of a team applied to every loaded list of posts. The viewer's own part of a
+ * post (their reaction, whether they commented) never comes from an event: this tab set it
+ * already when the viewer acted, and the event carries only what everyone sees.
+ */
+export function applyPostEvent(queryClient: QueryClient, event: TeamEvent) {
+  switch (event.type) {
+    case 'post.created':
+      prependPost(queryClient, event.post);
+      return;
+    case 'post.deleted':
+      removePost(queryClient, event.post_id);
+      void queryClient.invalidateQueries({
+        queryKey: postKeys.comments(event.team_id, event.post_id),
+        refetchType: 'none',
+      });
+      return;
+    case 'post.engagement': {
+      const {
+        buzz_type_id: _own,
+        user_expressed: _expressed,
+        ...shared
+      } = event.engagement as typeof event.engagement & {
+        buzz_type_id?: unknown;
+        user_expressed?: unknown;
+      };
+      applySharedEngagement(queryClient, event.post_id, shared);
+      // An open comment list or reaction list shows the new state once refetched.
+      void queryClient.invalidateQueries({ queryKey: postKeys.comments(event.team_id, event.post_id) });
+      void queryClient.invalidateQueries({ queryKey: postKeys.reactions(event.team_id, event.post_id) });
+      return;
+    }
+  }
+}
+
+/** After a reconnect: every loaded feed is refetched, which catches up whatever was missed. */
+export const catchUpPosts = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: postKeys.all });

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+const never = () => () => {};
+
+/**
+ * False on the server and while React hydrates a prerendered screen (ADR 0011), true from then on
+ * and in every render that is not a hydration. For markup that must match the prerendered HTML
+ * on its first client render and differ afterwards.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+}
