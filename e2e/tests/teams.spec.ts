@@ -91,13 +91,15 @@ test('a coach invites a new member by e-mail, who joins; roles decide what each 
     await signUpAndVerify(page, coach);
   });
 
-  await test.step('Create Engagement opens the new team on its information page', async () => {
+  await test.step('Create Engagement opens the new team on its timeline; its information page is in the sidebar', async () => {
     await page.getByRole('button', { name: 'Create Engagement' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Engagement' });
     await field(dialog, 'Engagement Name').fill(teamName);
     await dialog.getByRole('button', { name: 'Create' }).click();
 
     await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL((url) => /^\/engagements\/\d+\/timeline$/.test(url.pathname));
+    await page.getByRole('link', { name: 'Engagement Information' }).first().click();
     await expect(page).toHaveURL((url) => /^\/engagements\/\d+\/info$/.test(url.pathname));
     teamId = Number(/\/engagements\/(\d+)\//.exec(new URL(page.url()).pathname)![1]);
     const breadcrumb = page.getByRole('navigation', { name: 'breadcrumb' });
@@ -224,6 +226,9 @@ test('a coach invites a new member by e-mail, who joins; roles decide what each 
       .getByRole('article', { name: teamName })
       .getByRole('link', { name: teamName, exact: true })
       .click();
+    // A team card leads to the team's timeline (spec §2).
+    await expect(memberPage).toHaveURL((url) => url.pathname === `/engagements/${teamId}/timeline`);
+    await memberPage.getByRole('link', { name: 'Engagement Information' }).first().click();
     await expect(memberPage).toHaveURL((url) => url.pathname === `/engagements/${teamId}/info`);
     await expect(memberPage.getByRole('tab', { name: 'Members (2)' })).toBeVisible();
     await expect(memberCard(memberPage, memberName).getByText('Member', { exact: true })).toBeVisible();
