@@ -1,3 +1,4 @@
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { SnackbarProvider, useSnackbar as useNotistack } from 'notistack';
 import type { ReactNode } from 'react';
 import { Timing } from '@rally/contract';
@@ -15,6 +16,8 @@ function SnackbarBridge({ children }: { children: ReactNode }) {
 export function SnackbarHost({ children }: { children: ReactNode }) {
   return (
     <SnackbarProvider maxSnack={Timing.maxSnackbars} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+      {/* On phones the bottom bar (56 px) owns the bottom edge: snackbars sit above it. */}
+      <GlobalStyles styles={{ '@media (max-width: 899.95px)': { '.notistack-SnackbarContainer': { bottom: 72 } } }} />
       <SnackbarBridge>{children}</SnackbarBridge>
     </SnackbarProvider>
   );

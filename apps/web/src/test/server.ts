@@ -1,4 +1,4 @@
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { http, HttpResponse, ws, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import {
   PLANS,
@@ -57,7 +57,16 @@ export const activeSubscription: SubscriptionDto = {
 };
 
 /** Calls a signed-in app makes on load and every screen may make; tests override what they are about. */
+/** The realtime gateway: answers `auth` with `ready` and sends nothing else (tests that need events use serveRealtime). */
+const quietGateway = ws.link('*/api/realtime').addEventListener('connection', ({ client }) => {
+  client.addEventListener('message', (event) => {
+    if (typeof event.data === 'string' && (JSON.parse(event.data) as { type?: string }).type === 'auth')
+      client.send(JSON.stringify({ type: 'ready', team_ids: [] }));
+  });
+});
+
 export const defaultHandlers = [
+  quietGateway,
   http.get(apiUrl(Routes.profile), () => apiOk(testUser)),
   http.post(apiUrl(Routes.logout), () => apiOk(null)),
   http.get(apiUrl(Routes.userSubscription), () => apiOk(activeSubscription)),

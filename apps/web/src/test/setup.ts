@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { realtime } from '../lib/realtime';
 import { server } from './server';
 
 // A loaded 2-core CI box renders MUI slowly; 1 s (the default) makes findBy* flaky there.
@@ -10,6 +11,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 afterEach(() => {
   cleanup();
+  // One socket per tab in the app; in tests, none outlives its test.
+  realtime.stop();
   server.resetHandlers();
   server.events.removeAllListeners();
   localStorage.clear();

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import Zoom from '@mui/material/Zoom';
 import TipsAndUpdatesOutlined from '@mui/icons-material/TipsAndUpdatesOutlined';
@@ -54,6 +55,8 @@ export function ThoughtButton({ teamId }: { teamId: number }) {
           variant="extended"
           color="primary"
           onClick={open}
+          aria-label={Messages.newThoughts}
+          title={Messages.newThoughts}
           sx={{
             position: 'fixed',
             right: { xs: 16, md: 24 },
@@ -62,10 +65,14 @@ export function ThoughtButton({ teamId }: { teamId: number }) {
             maxWidth: 'calc(100% - 32px)',
             textTransform: 'none',
             gap: 1,
+            // Where the feed leaves no margin beside it, a round button covers less of the cards.
+            '@media (max-width: 1535.95px)': { width: 56, height: 56, minWidth: 0, p: 0, borderRadius: '50%' },
           }}
         >
           <TipsAndUpdatesOutlined />
-          {Messages.newThoughts}
+          <Box component="span" sx={{ display: { xs: 'none', xl: 'inline' } }}>
+            {Messages.newThoughts}
+          </Box>
         </Fab>
       </Zoom>
       {used && (
