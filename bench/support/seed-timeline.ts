@@ -36,7 +36,7 @@
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { Messages, PostType, Role } from '@rally/contract';
+import { PostType, Role, PostMessages } from '@rally/contract';
 import { sqliteFileIn } from '../../apps/server/src/config.js';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database.js';
 import type { Database } from '../../apps/server/src/db/schema.js';
@@ -336,7 +336,7 @@ function tables(p: Plan, passwordHash: string): Table[] {
             t,
             userId(t, 0),
             PostType.welcomemessage,
-            Messages.welcomePost,
+            PostMessages.welcomePost,
             null,
             null,
             null,

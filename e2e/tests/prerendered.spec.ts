@@ -81,6 +81,25 @@ test('the sign-in screen is drawn from the HTML, then hydrated in place: same el
   expect(errors).toEqual([]);
 });
 
+for (const [path, title, submit] of [
+  ['/register', 'Join Rally', 'Sign Up'],
+  ['/forgot-password', 'Forgot your password?', 'Send Code'],
+] as const)
+  test(`${path} is prerendered as well and hydrated in place`, async ({ page }) => {
+    const errors = errorsOf(page);
+    const release = await holdScripts(page);
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const heading = page.getByRole('heading', { name: title });
+    await expect(heading).toBeVisible();
+    await heading.evaluate((element) => ((window as unknown as { before: Element }).before = element));
+    release();
+    await expect(page.getByRole('button', { name: submit })).toBeEnabled();
+    expect(await heading.evaluate((element) => (window as unknown as { before: Element }).before === element)).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+  });
+
 test('with a query the screen is rendered afresh, and its links keep the query', async ({ page }) => {
   const errors = errorsOf(page);
   await page.goto('/login?redirect=%2Fprofile');

@@ -34,7 +34,9 @@ import { MembersRepository } from './modules/members/repository.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { MembersService } from './modules/members/service.js';
 import { TeamAccess } from './modules/members/team-access.js';
+import { ProfileRepository } from './modules/profile/repository.js';
 import { profileRoutes } from './modules/profile/routes.js';
+import { ProfileService } from './modules/profile/service.js';
 import { TeamsRepository } from './modules/teams/repository.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { TeamsService } from './modules/teams/service.js';
@@ -48,6 +50,14 @@ import { lookupRoutes } from './modules/lookups/routes.js';
 import { PostsRepository } from './modules/posts/repository.js';
 import { postRoutes } from './modules/posts/routes.js';
 import { PostsService } from './modules/posts/service.js';
+import { Notifier } from './modules/notifications/notifier.js';
+import { NotificationsRepository } from './modules/notifications/repository.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { NotificationsService } from './modules/notifications/service.js';
+import { PushRepository } from './modules/push/repository.js';
+import { pushRoutes } from './modules/push/routes.js';
+import { PushService, scheduleHeldPushes, type PushDeps } from './modules/push/service.js';
+import { loadVapid } from './modules/push/vapid.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Images drawn for Rally (levels, moods, buzzes), shipped with the server. */
@@ -74,6 +84,8 @@ export interface AppOptions {
   rateLimitNamespace?: string;
   /** Run the in-process schedules (trial expiry); tests call the jobs themselves. */
   schedules?: boolean;
+  /** Tests: the clock of push quiet hours and the HTTPS agent that trusts their push service. */
+  push?: Pick<PushDeps, 'now' | 'agent'>;
 }
 
 /** Builds the whole app from its configuration; `main.ts` only listens. */
@@ -83,6 +95,7 @@ export async function buildApp({
   logger = true,
   rateLimitNamespace = 'rally-rl:',
   schedules = true,
+  push: pushOptions = {},
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -137,7 +150,21 @@ export async function buildApp({
     storage,
     uploads,
   });
-  const members = new MembersService(membersRepo, access);
+  const push = new PushService({
+    repo: new PushRepository(db.kysely),
+    access,
+    vapid: loadVapid(config),
+    allowedHosts: config.PUSH_SERVICE_HOSTS,
+    log: app.log,
+    ...pushOptions,
+  });
+  const notifier = new Notifier({
+    repo: new NotificationsRepository(db.kysely),
+    background,
+    events: realtime.events,
+    sink: push,
+  });
+  const members = new MembersService(membersRepo, access, notifier, uploads.urlOf);
   const invitations = new InvitationsService({
     repo: new InvitationsRepository(db.kysely),
     members: membersRepo,
@@ -145,16 +172,24 @@ export async function buildApp({
     teams,
     mailer,
     publicUrl: config.PUBLIC_URL,
+    notifier,
   });
   const engagementRepo = new EngagementRepository(db.kysely);
-  const engagement = new EngagementService(db.kysely, engagementRepo, uploads, (subject, teamId, actorId, counts) =>
-    realtime.events.publish({
-      type: 'post.engagement',
-      team_id: teamId,
-      post_id: subject.id,
-      actor_id: actorId,
-      engagement: counts,
-    }),
+  const engagement = new EngagementService(
+    db.kysely,
+    engagementRepo,
+    uploads,
+    (subject, teamId, actorId, counts, what) => {
+      realtime.events.publish({
+        type: 'post.engagement',
+        team_id: teamId,
+        post_id: subject.id,
+        actor_id: actorId,
+        engagement: counts,
+      });
+      if (subject.kind === 'post' && what === 'reaction') notifier.reacted(actorId, teamId, subject.id);
+      if (subject.kind === 'post' && what === 'comment') notifier.commented(actorId, teamId, subject.id);
+    },
   );
   const posts = new PostsService({
     db: db.kysely,
@@ -165,12 +200,15 @@ export async function buildApp({
     comments: engagementRepo,
     attachments: uploads,
     events: realtime.events,
+    notifier,
   });
   const stopTrials = schedules ? scheduleTrialExpiry(billing, app.log) : () => undefined;
   const stopPurge = schedules ? schedulePurge(uploads, app.log) : () => undefined;
+  const stopPushes = schedules ? scheduleHeldPushes(push, app.log) : () => undefined;
   const stopSchedules = () => {
     stopTrials();
     stopPurge();
+    stopPushes();
   };
 
   app.addHook('onClose', async () => {
@@ -226,8 +264,11 @@ export async function buildApp({
       await api.register(authenticatePlugin, { resolve: (token) => auth.authenticate(token) });
       registerUserWrites(api, config.LIMIT_WRITES_PER_MINUTE);
       healthRoutes(api, { health: new HealthRepository(db.kysely) });
-      authRoutes(api, { auth, redis });
-      profileRoutes(api, { auth });
+      authRoutes(api, { auth, redis, avatarUrl: uploads.urlOf });
+      profileRoutes(api, {
+        auth,
+        profile: new ProfileService({ repo: new ProfileRepository(db.kysely), storage, uploads }),
+      });
       billingRoutes(api, { billing });
       teamRoutes(api, {
         teams,
@@ -237,6 +278,8 @@ export async function buildApp({
       invitationRoutes(api, { invitations });
       lookupRoutes(api);
       postRoutes(api, { posts, engagement });
+      notificationRoutes(api, { notifications: new NotificationsService(new NotificationsRepository(db.kysely)) });
+      pushRoutes(api, { push });
       uploadRoutes(api, {
         uploads,
         limits: { perMinute: config.LIMIT_UPLOADS_PER_MINUTE, perDay: config.LIMIT_UPLOADS_PER_DAY },

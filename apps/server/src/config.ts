@@ -37,6 +37,29 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** Web Push (VAPID) keys; without both, a pair is generated once into DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: z.string().trim().optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().optional(),
+  /** Who runs this Rally, for push services: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
+  /**
+   * Push services a browser subscription may point at (host names; a leading dot allows
+   * subdomains). The server POSTs to that address, so it must never be just any host.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .trim()
+    .default('fcm.googleapis.com,.push.services.mozilla.com,.notify.windows.com,.push.apple.com')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** HSTS (sent only over HTTPS) also covers subdomains: only when every subdomain has TLS. */
   HSTS_INCLUDE_SUBDOMAINS: z
     .enum(['true', 'false'])

@@ -77,9 +77,10 @@ export async function renderScreen(pathname: string): Promise<{ html: string; cs
 
 /**
  * index.html as built, turned into the page of the screen at `pathname`: the screen's markup in
- * #root (`data-prerendered` tells app/mount.tsx which screen it is), its CSS in <head>, and Vite's
- * entry script and modulepreloads replaced by the page's boot script, which loads the same modules
- * once the screen has been painted (`PAGE_BOOT_SCRIPT`, ADR 0011).
+ * #root (`data-prerendered` tells app/mount.tsx which screen it is), its CSS in <head>, rendering
+ * held until #root is parsed, and Vite's entry script and modulepreloads replaced by the page's
+ * boot script, which loads the same modules once the screen has been painted (`PAGE_BOOT_SCRIPT`,
+ * ADR 0011).
  */
 export async function prerenderPage(template: string, pathname: string): Promise<string> {
   const { html, css } = await renderScreen(pathname);
@@ -87,12 +88,16 @@ export async function prerenderPage(template: string, pathname: string): Promise
   const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   let page = [entry, ...preloads].reduce((text, tag) => (tag ? text.replace(tag[0], '') : text), template);
   const root = '<div id="root"></div>';
-  if (!entry || /<script\b/.test(page) || !page.includes(root) || !page.includes('</head>'))
-    throw new Error('prerender: index.html is not as expected (one entry <script type="module">, an empty #root)');
+  const expected = [root, '<div id="boot"', '</head>'];
+  if (!entry || /<script\b/.test(page) || !expected.every((part) => page.includes(part)))
+    throw new Error('prerender: index.html is not as expected (one entry <script type="module">, #root, #boot)');
   const modules = [entry[1], ...preloads.map((tag) => tag[1])];
+  // Nothing is painted before #root has been parsed whole (#boot comes right after it): a card
+  // painted half-parsed would grow, and being centred, move (a layout shift).
+  const expectRoot = '<link rel="expect" href="#boot" blocking="render">';
   const boot = `<script data-modules="${modules.join(' ')}">${PAGE_BOOT_SCRIPT}</script>`;
   page = page
-    .replace('</head>', () => `${boot}${css}</head>`)
+    .replace('</head>', () => `${expectRoot}${boot}${css}</head>`)
     .replace(root, () => `<div id="root" data-prerendered="${pathname}">${html}</div>`);
   return page;
 }

@@ -32,6 +32,14 @@ export const endpointPaths = {
   resetPassword: { method: 'POST', path: 'reset-password', auth: false },
   profile: { method: 'GET', path: 'user/profile', auth: true },
   changePassword: { method: 'POST', path: 'user/profile/password', auth: true },
+  userProfile: { method: 'GET', path: 'user/profile/:id', auth: true },
+  updateAvatar: { method: 'POST', path: 'user/profile/avatar', auth: true },
+  updateCover: { method: 'POST', path: 'user/profile/cover', auth: true },
+  updateAboutMe: { method: 'POST', path: 'user/profile/aboutme', auth: true },
+  updateSkills: { method: 'POST', path: 'user/profile/skills', auth: true },
+  updateBio: { method: 'POST', path: 'user/profile/bio', auth: true },
+  updateMood: { method: 'POST', path: 'user/profile/mood', auth: true },
+  updateFunPics: { method: 'POST', path: 'user/profile/funpics', auth: true },
   subscriptionPackages: { method: 'GET', path: 'subscription-packages', auth: false },
   userSubscription: { method: 'GET', path: 'user/subscription', auth: true },
   teams: { method: 'GET', path: 'user/teams', auth: true },
@@ -67,6 +75,12 @@ export const endpointPaths = {
   postComments: { method: 'GET', path: 'user/team/:id/post/:postId/expression', auth: true },
   commentOnPost: { method: 'POST', path: 'user/team/:id/post/:postId/expression', auth: true },
   presignUpload: { method: 'GET', path: 's3-upload-presigned-request', auth: true },
+  notifications: { method: 'GET', path: 'user/notifications', auth: true },
+  unreadNotifications: { method: 'GET', path: 'user/notifications/unread', auth: true },
+  recentNotificationsCount: { method: 'GET', path: 'user/notifications/recent-notifications-count', auth: true },
+  registerDeviceToken: { method: 'POST', path: 'register-device-token', auth: true },
+  pushPublicKey: { method: 'GET', path: 'push/public-key', auth: true },
+  setTeamPush: { method: 'POST', path: 'user/team/:id/push', auth: true },
 } as const satisfies Record<string, Pick<ApiRoute, 'method' | 'path' | 'auth'>>;
 
 /** The route table without its schemas, for clients: each entry typed with its whole route. */

@@ -4,6 +4,10 @@ export const Limits = {
   codeMin: 4,
   cardHolderNameMin: 3,
   aboutMeMin: 10,
+  /** About me and skills. */
+  aboutMax: 2000,
+  phoneMax: 32,
+  locationMax: 255,
   topicMin: 6,
   topicMax: 165,
   thoughtMax: 500,

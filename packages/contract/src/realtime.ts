@@ -3,6 +3,7 @@
  * of the teams it belongs to and nothing else; after a reconnect it refetches what it shows,
  * which catches up whatever it missed while away.
  */
+import type { NotificationDto } from './schemas/notifications.js';
 import type { EngagementDto, PostDto } from './schemas/posts.js';
 
 /** The path of the WebSocket under the API base; the token goes in the first message. */
@@ -17,6 +18,15 @@ export type TeamEvent =
   | { type: 'post.deleted'; team_id: number; post_id: number }
   /** Someone reacted or commented: the post's counts now. `actor_id` lets the actor's own tabs set their part. */
   | { type: 'post.engagement'; team_id: number; post_id: number; actor_id: number; engagement: SharedEngagement };
+
+/**
+ * Events addressed to one user (whatever their teams): delivered to that user's sockets only,
+ * with a live token, in every process.
+ */
+export type UserEvent = { type: 'notification.created'; user_id: number; notification: NotificationDto };
+
+/** Everything services publish: team events and user events. */
+export type RealtimeEvent = TeamEvent | UserEvent;
 
 /**
  * The gateway's rules, shared by the server that enforces them and the client that follows them.
@@ -50,4 +60,4 @@ export type ClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
 
 /** Server → client: the gateway's own messages, then team events. */
 export type ServerMessage =
-  { type: 'ready'; team_ids: number[] } | { type: 'pong' } | { type: 'error'; message: string } | TeamEvent;
+  { type: 'ready'; team_ids: number[] } | { type: 'pong' } | { type: 'error'; message: string } | TeamEvent | UserEvent;

@@ -39,6 +39,12 @@ export function openDatabase(opts: DbOptions): Db {
       max: 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
+    // Our statements are prepared once per connection (prepared-statements.ts) and have one good
+    // plan whatever their values; PostgreSQL's default kept re-planning the timeline page on every
+    // call (planning 0.8 ms, running 0.3 ms). The client sends this before any other query.
+    pool.on('connect', (client) => {
+      client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
+    });
     return {
       kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPgPool(pool) }), log: logOf(opts) }),
       dialect: 'postgres',

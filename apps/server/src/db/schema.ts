@@ -121,6 +121,13 @@ export interface PostsTable {
   created_at: string;
 }
 
+/** Posts per team and type, kept by a trigger on `posts` (migration 2026112309). */
+export interface TeamPostCountsTable {
+  team_id: number;
+  type_id: number;
+  posts_count: number;
+}
+
 export interface PostTagsTable {
   post_id: number;
   user_id: number;
@@ -163,6 +170,67 @@ export interface UploadsTable {
   attached_at: string | null;
 }
 
+/** A user's profile (spec §3); hours 'HH:MM' in `timezone`, null meaning the 08:00–17:00 default. */
+export interface ProfilesTable {
+  user_id: number;
+  phone: string | null;
+  location: string | null;
+  geo_lat: number | null;
+  geo_lng: number | null;
+  timezone: string | null;
+  about_me: string | null;
+  about_skills: string | null;
+  cover: string | null;
+  mood_id: number | null;
+  working_hours_start: string | null;
+  working_hours_end: string | null;
+  personal_hours_start: string | null;
+  personal_hours_end: string | null;
+  secondary_image_1: string | null;
+  secondary_image_2: string | null;
+  updated_at: string;
+}
+
+/** One notification of one user (spec §3); `data` is JSON text (avatar, message, team_name, url). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  team_id: number | null;
+  actor_id: number | null;
+  kind: string;
+  /** What it is about (a post id, a team id…), by kind. */
+  subject: number | null;
+  data: string;
+  read_at: string | null;
+  created_at: string;
+}
+
+/** A browser's Web Push subscription (its JSON), one row per push endpoint. */
+export interface DeviceTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  device_id: string;
+  endpoint: string;
+  subscription: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A push held outside the user's hours; `sent_at` set when a summary claimed it. */
+export interface HeldPushesTable {
+  id: Generated<number>;
+  user_id: number;
+  notification_id: number;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** A member who turned pushes of a team off. */
+export interface PushMutesTable {
+  team_id: number;
+  user_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -174,13 +242,20 @@ export interface Database {
   invitations: InvitationsTable;
   posts: PostsTable;
   post_tags: PostTagsTable;
+  team_post_counts: TeamPostCountsTable;
   reactions: ReactionsTable;
   comments: CommentsTable;
   uploads: UploadsTable;
+  profiles: ProfilesTable;
+  notifications: NotificationsTable;
+  device_tokens: DeviceTokensTable;
+  held_pushes: HeldPushesTable;
+  push_mutes: PushMutesTable;
 }
 
 export type PostRow = Selectable<PostsTable>;
 export type UploadRow = Selectable<UploadsTable>;
+export type ProfileRow = Selectable<ProfilesTable>;
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type TeamRow = Selectable<TeamsTable>;

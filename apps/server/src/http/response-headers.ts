@@ -32,6 +32,9 @@ export function documentCsp(fileOrigins: readonly string[] = []): string {
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
     `connect-src 'self'${files}`,
+    // The push service worker (/sw.js).
+    "worker-src 'self'",
+    "manifest-src 'self'",
   ].join('; ');
 }
 
@@ -61,6 +64,12 @@ const documentHeaders = (csp: string) => ({
 /** Files and assets: never a document of their own. */
 const RESOURCE = { ...COMMON, 'content-security-policy': RESOURCE_CSP };
 
+/**
+ * The push service worker (/sw.js): a script of our own origin, not a document; it fetches nothing
+ * but may show our icons in its notifications.
+ */
+const WORKER = { ...COMMON, 'content-security-policy': "default-src 'self'; img-src 'self' data:; object-src 'none'" };
+
 /** API answers: the same, and never kept by a cache (the login answer carries a token). */
 const API = { ...RESOURCE, 'cache-control': 'no-store' };
 
@@ -82,6 +91,7 @@ export function registerResponseHeaders(app: FastifyInstance, options: ResponseH
   const DOCUMENT = documentHeaders(documentCsp(options.fileOrigins));
   const headersFor = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/')) return API;
+    if (request.url === '/sw.js' || request.url.startsWith('/sw.js?')) return WORKER;
     const type = reply.getHeader('content-type');
     return typeof type === 'string' && type.startsWith('text/html') ? DOCUMENT : RESOURCE;
   };

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { RealtimeClose, type TeamEvent } from '@rally/contract';
+import { RealtimeClose, type TeamEvent, type UserEvent } from '@rally/contract';
 import type { RealtimeRepository } from './repository.js';
 
 /** One signed-in socket of this process, as the hub sees it (the gateway wraps a `ws` socket). */
@@ -13,7 +13,7 @@ export interface HubClient {
 }
 
 export interface HubOptions {
-  repo: Pick<RealtimeRepository, 'recipients'>;
+  repo: Pick<RealtimeRepository, 'recipients' | 'liveTokensOf'>;
   log: FastifyBaseLogger;
   /** Sockets one user may hold in this process (tabs, devices); more are refused. */
   maxSocketsPerUser?: number;
@@ -41,6 +41,7 @@ export class ClientHub {
   private readonly byUser = new Map<number, Set<HubClient>>();
   private readonly queues = new Map<number, Queued[]>();
   private readonly draining = new Map<number, Promise<void>>();
+  private readonly userDeliveries = new Set<Promise<void>>();
   private readonly maxSocketsPerUser: number;
 
   constructor(private readonly options: HubOptions) {
@@ -86,9 +87,31 @@ export class ClientHub {
     }
   }
 
+  /**
+   * Delivers an event addressed to one user to this process's sockets of that user whose token is
+   * still live (one query, only when the user has sockets here). Never throws.
+   */
+  deliverToUser(event: UserEvent, json?: string): void {
+    if (!this.byUser.has(event.user_id)) return;
+    const data = json ?? JSON.stringify(event);
+    const run = this.options.repo
+      .liveTokensOf(event.user_id)
+      .then((tokens) => {
+        const live = new Set(tokens);
+        for (const client of [...(this.byUser.get(event.user_id) ?? [])]) {
+          if (live.has(client.tokenId)) client.send(data);
+          else client.close(RealtimeClose.unauthenticated, 'session ended');
+        }
+      })
+      .catch((err: unknown) => this.options.log.error({ err, userId: event.user_id }, 'realtime delivery failed'))
+      .finally(() => this.userDeliveries.delete(run));
+    this.userDeliveries.add(run);
+  }
+
   /** Resolves once every event handed to `deliver` so far has been delivered (or dropped). */
   async idle(): Promise<void> {
-    while (this.draining.size > 0) await Promise.all(this.draining.values());
+    while (this.draining.size > 0 || this.userDeliveries.size > 0)
+      await Promise.all([...this.draining.values(), ...this.userDeliveries]);
   }
 
   /** Closes every socket (shutdown, or a lost Redis subscription: clients reconnect and catch up). */

@@ -6,7 +6,7 @@ import { ClientHub } from './hub.js';
 import { LocalTeamEvents, RedisTeamEvents, type TeamEventsPublisher } from './publisher.js';
 import { RealtimeRepository } from './repository.js';
 
-export type { TeamEvents } from './events.js';
+export type { TeamEvents, UserEvents } from './events.js';
 export { registerRealtimeGateway } from './gateway.js';
 
 export interface RealtimeDeps {

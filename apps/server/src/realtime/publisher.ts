@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { TeamEvent } from '@rally/contract';
-import type { TeamEvents } from './events.js';
+import type { TeamEvent, UserEvent } from '@rally/contract';
+import type { TeamEvents, UserEvents } from './events.js';
 import type { ClientHub } from './hub.js';
 
 /** The one publisher of team events: `TeamEvents` for the services, `close` for shutdown. */
-export interface TeamEventsPublisher extends TeamEvents {
+export interface TeamEventsPublisher extends TeamEvents, UserEvents {
   /** Stops taking events from elsewhere and waits for the deliveries under way. */
   close(): Promise<void>;
 }
@@ -19,6 +19,10 @@ export class LocalTeamEvents implements TeamEventsPublisher {
 
   publish(event: TeamEvent): void {
     this.hub.deliver(event);
+  }
+
+  publishToUser(event: UserEvent): void {
+    this.hub.deliverToUser(event);
   }
 
   async close(): Promise<void> {
@@ -72,7 +76,8 @@ export class RedisTeamEvents implements TeamEventsPublisher {
     subscriber.on('message', (from: string, message: string) => {
       if (from !== channel) return;
       const event = parseEvent(message);
-      if (event) hub.deliver(event, message);
+      if (event && 'team_id' in event) hub.deliver(event, message);
+      else if (event) hub.deliverToUser(event, message);
       else log.warn({ channel }, 'realtime: a message that is not a team event was ignored');
     });
     try {
@@ -92,6 +97,13 @@ export class RedisTeamEvents implements TeamEventsPublisher {
     });
   }
 
+  publishToUser(event: UserEvent): void {
+    const { redis, channel, log } = this.options;
+    redis.publish(channel, JSON.stringify(event)).catch((err: unknown) => {
+      log.error({ err, type: event.type, userId: event.user_id }, 'realtime publish failed');
+    });
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     try {
@@ -103,8 +115,8 @@ export class RedisTeamEvents implements TeamEventsPublisher {
   }
 }
 
-/** A team event as it travels through Redis (written by `publish` of some API process). */
-function parseEvent(message: string): TeamEvent | undefined {
+/** A team or user event as it travels through Redis (written by `publish` of some API process). */
+function parseEvent(message: string): TeamEvent | UserEvent | undefined {
   try {
     const value = JSON.parse(message) as unknown;
     if (
@@ -114,6 +126,13 @@ function parseEvent(message: string): TeamEvent | undefined {
       Number.isInteger((value as { team_id?: unknown }).team_id)
     )
       return value as TeamEvent;
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { type?: unknown }).type === 'notification.created' &&
+      Number.isInteger((value as { user_id?: unknown }).user_id)
+    )
+      return value as UserEvent;
   } catch {
     // fall through
   }

@@ -29,6 +29,12 @@ export class RealtimeRepository {
       .execute();
   }
 
+  /** The live bearer token ids of one user (a user event goes to sockets opened with one of them). */
+  async liveTokensOf(userId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('auth_tokens').select('id').where('user_id', '=', userId).execute();
+    return rows.map((r) => r.id);
+  }
+
   /** The teams a user belongs to, for the `ready` message. */
   async teamIdsOf(userId: number): Promise<number[]> {
     const rows = await this.db

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, sqliteFileIn, type Config } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { freshIpApi } from './factories.js';
@@ -44,6 +44,8 @@ export interface TestAppPlace {
   pgSchema?: string | undefined;
   /** Leave the data folder and schema in place on close (to reopen them). */
   keep?: boolean;
+  /** Push's clock and HTTPS agent (push tests). */
+  push?: AppOptions['push'];
 }
 
 /** Builds the real app over a fresh database (temp SQLite file, or an isolated PostgreSQL schema). */
@@ -100,6 +102,7 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
       logger: false,
       rateLimitNamespace: `rl-${randomBytes(6).toString('hex')}:`,
       schedules: false,
+      ...(place.push ? { push: place.push } : {}),
     });
     await app.ready();
   } catch (err) {

@@ -9,8 +9,8 @@ import { sessionStore } from '../lib/session-storage';
  * `?redirect=` and `?email=` change a screen's links and fields) React hydrates it, keeping the
  * elements, their focus and anything typed. Otherwise the app renders afresh: a signed-in visitor
  * was shown index.html's logo, not the markup (the page's boot script marked <html> with
- * `data-session`), so it is removed at once; a guest keeps seeing it until React's first commit replaces it, without a
- * blank frame in between.
+ * `data-session`), so it is removed at once; a guest keeps seeing it until React's first commit
+ * replaces it, without a blank frame in between.
  */
 export function mountApp(container: HTMLElement, app: ReactNode): Root {
   const screen = container.dataset.prerendered;

@@ -1,5 +1,4 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { Messages } from '@rally/contract';
 import { GuestOnly, RequireAuth } from './guards';
 import { lazyScreen, preloadMatchedScreens, type LazyScreen, type ScreenHandle } from './lazy-screen';
 import { paths, routePatterns } from '../config/paths';
@@ -54,10 +53,11 @@ const privateRoutes: RouteObject[] = [
       {
         ...screen(AppLayout),
         children: [
-          { index: true, ...screen(TeamsPage, { title: 'My Teams', emptyText: Messages.noTeamsShort }) },
-          { path: paths.engagements, ...screen(TeamsPage, { title: 'Engagements', emptyText: Messages.noTeams }) },
+          { index: true, ...screen(TeamsPage, { title: 'My Teams', empty: 'short' as const }) },
+          { path: paths.engagements, ...screen(TeamsPage, { title: 'Engagements', empty: 'long' as const }) },
           { path: paths.dashboard, ...screen(DashboardPage) },
           { path: paths.profile, ...screen(ProfileRoute) },
+          { path: routePatterns.userProfile, ...screen(ProfileRoute) },
           { path: paths.settings, ...screen(SettingsRoute) },
           // Card payment is not built yet: the plan buttons lead to the plans on Settings.
           { path: routePatterns.paymentMethod, element: <Navigate to={paths.settings} replace /> },

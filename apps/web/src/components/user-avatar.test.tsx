@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { INITIALS_BACKGROUNDS, UserAvatar, initialsBackground, initialsOf } from './user-avatar';
+import { INITIALS_BACKGROUNDS, UserAvatar, initialsBackground, initialsFontSize, initialsOf } from './user-avatar';
 
 /** WCAG relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -25,5 +25,16 @@ describe('UserAvatar', () => {
     expect(initialsOf('  priya   nair ')).toBe('PN');
     expect(initialsBackground('Priya Nair')).toBe(initialsBackground('Priya Nair'));
     expect(INITIALS_BACKGROUNDS).toContain(initialsBackground('Priya Nair'));
+  });
+
+  it('sizes the initials to the circle: three letters smaller than two, all inside the avatar', () => {
+    for (const size of [28, 32, 40, 44, 100]) {
+      const three = initialsFontSize('ABW', size);
+      expect(three).toBeLessThan(initialsFontSize('AB', size));
+      // A capital is about 0.7 em wide on average: three of them keep inside the circle's middle 80%.
+      expect(3 * 0.7 * three).toBeLessThanOrEqual(size * 0.8);
+    }
+    render(<UserAvatar name="Ada Byron Lovelace" sx={{ width: 32, height: 32 }} />);
+    expect(getComputedStyle(screen.getByText('ABL')).fontSize).toBe('11px');
   });
 });

@@ -35,6 +35,14 @@ export function initialsBackground(name: string): string {
 /** A plain `sx` style object (what every caller passes), so it merges with the defaults below. */
 type StyleObject = Exclude<NonNullable<AvatarProps['sx']>, readonly unknown[] | ((...args: never[]) => unknown)>;
 
+/**
+ * A font size at which the initials fit inside the circle: three letters need a smaller one than
+ * two (MUI's fixed 20 px put three letters edge to edge of a 40 px avatar and clipped them).
+ */
+export function initialsFontSize(initials: string, size: number): number {
+  return Math.round(size * (initials.length > 2 ? 0.34 : 0.42));
+}
+
 /** An avatar image, or the name's initials on a readable colour when there is none. */
 export function UserAvatar({
   name,
@@ -42,14 +50,23 @@ export function UserAvatar({
   sx,
   ...props
 }: { name: string; src?: string | null; sx?: StyleObject } & Omit<AvatarProps, 'src' | 'sx'>) {
+  const initials = initialsOf(name);
+  const width: unknown = sx && 'width' in sx ? sx.width : undefined;
+  const size = typeof width === 'number' ? width : 40;
   return (
     <Avatar
       src={src ?? undefined}
       alt={name}
-      sx={{ bgcolor: initialsBackground(name), color: 'common.white', ...sx }}
+      sx={{
+        bgcolor: initialsBackground(name),
+        color: 'common.white',
+        fontSize: initialsFontSize(initials, size),
+        fontWeight: 600,
+        ...sx,
+      }}
       {...props}
     >
-      {initialsOf(name)}
+      {initials}
     </Avatar>
   );
 }

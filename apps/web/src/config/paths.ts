@@ -36,6 +36,7 @@ export const routePatterns = {
   brightIdeas: 'bright-ideas',
   faq: 'FAQ',
   paymentMethod: '/paymentMethod/:plan',
+  userProfile: '/profile/:userId',
 } as const;
 
 /** /login?redirect=<path and search> for a guest who opened a private page. */

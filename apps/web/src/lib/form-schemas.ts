@@ -5,6 +5,8 @@
  */
 export { zodResolver } from '@hookform/resolvers/zod';
 export {
+  aboutMeSchema,
+  bioSchema,
   celebrationSchema,
   changePasswordSchema,
   commentSchema,

@@ -6,7 +6,7 @@ import {
   REALTIME_PATH,
   type ClientMessage,
   type ServerMessage,
-  type TeamEvent,
+  type RealtimeEvent,
 } from '@rally/contract';
 import { ApiError, call } from './api-client';
 import { sessionStore } from './session-storage';
@@ -67,7 +67,8 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-type Handler = (event: TeamEvent) => void;
+/** Team events of the user's teams, and events addressed to the user (a new notification). */
+type Handler = (event: RealtimeEvent) => void;
 
 interface Listener {
   onEvent: Handler;
@@ -175,6 +176,7 @@ export class RealtimeClient {
       case 'post.created':
       case 'post.deleted':
       case 'post.engagement':
+      case 'notification.created':
         for (const l of [...this.listeners]) safely(() => l.onEvent(message));
     }
   }

@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Messages, Routes } from '@rally/contract';
+import { Routes, PostMessages } from '@rally/contract';
 import { apiError, apiOk, apiUrl, server } from '../test/server';
 import { ApiError } from './api-client';
 import { uploadFile } from './upload';
@@ -100,11 +100,11 @@ describe('uploadFile', () => {
   });
 
   it("rejects with the presign call's message (too big, wrong type) and sends nothing", async () => {
-    server.use(http.get(apiUrl(Routes.presignUpload), () => apiError(413, Messages.uploadTooLarge)));
+    server.use(http.get(apiUrl(Routes.presignUpload), () => apiError(413, PostMessages.uploadTooLarge)));
     const file = new File(['x'], 'big.png', { type: 'image/png' });
     const err = await uploadFile(file, { teamId: 3, policy: 'expression' }, () => undefined).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).message).toBe(Messages.uploadTooLarge);
+    expect((err as ApiError).message).toBe(PostMessages.uploadTooLarge);
     expect(FakeXhr.last).toBeUndefined();
   });
 
@@ -113,8 +113,8 @@ describe('uploadFile', () => {
     const done = uploadFile(new File(['x'], 'clip.mp4'), { teamId: 3, policy: 'expression' }, () => undefined);
     const xhr = await sentPut();
     expect(xhr.headers['content-type']).toBe('application/octet-stream');
-    xhr.answer(415, JSON.stringify({ message: Messages.uploadContentMismatch, code: 'upload_content_mismatch' }));
-    await expect(done).rejects.toMatchObject({ status: 415, message: Messages.uploadContentMismatch });
+    xhr.answer(415, JSON.stringify({ message: PostMessages.uploadContentMismatch, code: 'upload_content_mismatch' }));
+    await expect(done).rejects.toMatchObject({ status: 415, message: PostMessages.uploadContentMismatch });
   });
 
   it("a bucket's XML 403 reads as an expired link", async () => {
@@ -125,7 +125,7 @@ describe('uploadFile', () => {
       () => undefined,
     );
     (await sentPut()).answer(403, '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>');
-    await expect(done).rejects.toMatchObject({ status: 403, message: Messages.uploadExpired });
+    await expect(done).rejects.toMatchObject({ status: 403, message: PostMessages.uploadExpired });
   });
 
   it('an abort cancels the PUT', async () => {

@@ -1,4 +1,4 @@
-import { Endpoints, Messages, type PresignDto, type UploadPolicy } from '@rally/contract';
+import { Endpoints, type PresignDto, type UploadPolicy, PostMessages } from '@rally/contract';
 import { ApiError, call } from './api-client';
 
 /** Where an upload will be attached: a team, and what for (spec §7 Uploads). */
@@ -58,7 +58,7 @@ function errorOf(xhr: XMLHttpRequest): ApiError {
   } catch {
     // A bucket answers in XML: its messages are not for people.
   }
-  if (!message && xhr.status === 403) message = Messages.uploadExpired;
+  if (!message && xhr.status === 403) message = PostMessages.uploadExpired;
   return new ApiError(xhr.status, message ?? `The upload failed (${xhr.status}). Please try again.`, {}, code);
 }
 

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-const never = () => () => {};
+// Hydration ends once; there is nothing to subscribe to.
+const noChanges = () => () => {};
 
 /**
  * False on the server and while React hydrates a prerendered screen (ADR 0011), true from then on
@@ -9,7 +10,7 @@ const never = () => () => {};
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
-    never,
+    noChanges,
     () => true,
     () => false,
   );

@@ -31,6 +31,24 @@ export const testUser: UserDto = {
 
 export const authUser = (token = 'token-123', user: UserDto = testUser): AuthUserDto => ({ ...user, token });
 
+/** The nested profile of GET user/profile before any edit (default hours). */
+export const emptyProfile = {
+  phone: null,
+  location: null,
+  geo_location: null,
+  timezone: null,
+  about_me: null,
+  about_skills: null,
+  cover: null,
+  mood_id: null,
+  working_hours_start: '08:00',
+  working_hours_end: '17:00',
+  personal_hours_start: '08:00',
+  personal_hours_end: '17:00',
+  secondary_image_1: null,
+  secondary_image_2: null,
+};
+
 /** The API's error envelope (`message`, optional per-field `errors`). */
 export const apiError = (status: number, message: string, errors?: Record<string, string[]>) =>
   HttpResponse.json(
@@ -67,7 +85,7 @@ const quietGateway = ws.link('*/api/realtime').addEventListener('connection', ({
 
 export const defaultHandlers = [
   quietGateway,
-  http.get(apiUrl(Routes.profile), () => apiOk(testUser)),
+  http.get(apiUrl(Routes.profile), () => apiOk({ ...testUser, profile: emptyProfile })),
   http.post(apiUrl(Routes.logout), () => apiOk(null)),
   http.get(apiUrl(Routes.userSubscription), () => apiOk(activeSubscription)),
   http.get(apiUrl(Routes.subscriptionPackages), () => apiOk(PLANS as unknown as JsonBodyType)),

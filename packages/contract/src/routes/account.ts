@@ -59,7 +59,6 @@ export const accountRoutes = {
     body: resetPasswordSchema,
     response: none,
   }),
-  profile: defineRoute({ ...endpointPaths.profile, response: envelopeOf(userDto) }),
   changePassword: defineRoute({
     ...endpointPaths.changePassword,
     body: changePasswordSchema,

@@ -1,11 +1,14 @@
 import { accountRoutes } from './account.js';
 import { billingRoutes } from './billing.js';
+import { profileRoutes } from './profile.js';
 import { engagementRoutes, lookupRoutes, postRoutes, uploadRoutes } from './posts.js';
+import { notificationRoutes } from './notifications.js';
 import { invitationRoutes, memberRoutes, teamRoutes } from './teams.js';
 
 /** Every API call, by name: the one route table of ARCHITECTURE.md. */
 export const Routes = {
   ...accountRoutes,
+  ...profileRoutes,
   ...billingRoutes,
   ...teamRoutes,
   ...memberRoutes,
@@ -14,5 +17,6 @@ export const Routes = {
   ...postRoutes,
   ...engagementRoutes,
   ...uploadRoutes,
+  ...notificationRoutes,
 };
 export type RouteName = keyof typeof Routes;

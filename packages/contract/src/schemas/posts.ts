@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BUZZ_TYPE_IDS } from '../lookups.js';
 import { Limits } from '../limits.js';
 import { Messages } from '../messages.js';
+import { PostMessages } from '../post-messages.js';
 import { MediaType } from '../ids.js';
 import { MAX_ID, idParam, noControlChars, pageQuery } from './common.js';
 import { teamParams } from './teams.js';
@@ -26,9 +27,9 @@ export type MoodDto = z.infer<typeof moodDto>;
 
 export const moodQuery = z.object({
   mood_group_id: z.coerce
-    .number({ error: Messages.moodGroupInvalid })
+    .number({ error: PostMessages.moodGroupInvalid })
     .int()
-    .refine((v) => v === 1 || v === 2, Messages.moodGroupInvalid)
+    .refine((v) => v === 1 || v === 2, PostMessages.moodGroupInvalid)
     .optional(),
 });
 
@@ -114,9 +115,9 @@ export const textPostSchema = z.object({
   content: text(
     Limits.textPostMin,
     Limits.textPostMax,
-    Messages.postTextRequired,
-    Messages.postTextMin,
-    Messages.postTextMax,
+    PostMessages.postTextRequired,
+    PostMessages.postTextMin,
+    PostMessages.postTextMax,
   ),
   media_type: z.literal('text').default('text'),
   color_id: z.coerce.number().int().positive().max(MAX_ID).nullable().optional(),
@@ -131,7 +132,7 @@ export const uploadKeyField = z
   .trim()
   .min(1)
   .max(200)
-  .regex(/^[A-Za-z0-9/_.-]+$/, Messages.uploadKeyInvalid);
+  .regex(/^[A-Za-z0-9/_.-]+$/, PostMessages.uploadKeyInvalid);
 
 /**
  * POST user/team/:id/celebration and /brightidea: text (4–500) unless a file is attached, and a
@@ -143,7 +144,7 @@ export const celebrationSchema = z
     text: z
       .string()
       .trim()
-      .max(Limits.textPostMax, Messages.postTextMax)
+      .max(Limits.textPostMax, PostMessages.postTextMax)
       .refine(noControlChars, Messages.controlCharacters)
       .nullable()
       .optional()
@@ -157,17 +158,17 @@ export const celebrationSchema = z
     tag_users: z.array(z.coerce.number().int().positive().max(MAX_ID)).max(100).nullable().optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.text && !v.media) ctx.addIssue({ code: 'custom', path: ['text'], message: Messages.textOrAttachment });
+    if (!v.text && !v.media) ctx.addIssue({ code: 'custom', path: ['text'], message: PostMessages.textOrAttachment });
     else if (v.text && v.text.length < Limits.textPostMin)
-      ctx.addIssue({ code: 'custom', path: ['text'], message: Messages.postTextMin });
+      ctx.addIssue({ code: 'custom', path: ['text'], message: PostMessages.postTextMin });
   });
 export type CelebrationInput = z.input<typeof celebrationSchema>;
 export type CelebrationData = z.output<typeof celebrationSchema>;
 
 export const shareSchema = z.object({
   team_ids: z
-    .array(z.coerce.number().int().positive().max(MAX_ID), { error: Messages.shareChooseTeam })
-    .min(1, Messages.shareChooseTeam)
+    .array(z.coerce.number().int().positive().max(MAX_ID), { error: PostMessages.shareChooseTeam })
+    .min(1, PostMessages.shareChooseTeam)
     .max(100)
     .transform((ids) => [...new Set(ids)]),
 });
@@ -180,9 +181,9 @@ export const shareResultDto = z.object({
 /** POST/DELETE .../buzz?buzz_type_id (query, or a JSON body). */
 export const buzzQuery = z.object({
   buzz_type_id: z.coerce
-    .number({ error: Messages.buzzInvalid })
+    .number({ error: PostMessages.buzzInvalid })
     .int()
-    .refine((v) => BUZZ_TYPE_IDS.includes(v), Messages.buzzInvalid)
+    .refine((v) => BUZZ_TYPE_IDS.includes(v), PostMessages.buzzInvalid)
     .optional(),
 });
 
@@ -192,7 +193,7 @@ export const commentSchema = z
     content: z
       .string()
       .trim()
-      .max(Limits.textPostMax, Messages.postTextMax)
+      .max(Limits.textPostMax, PostMessages.postTextMax)
       .refine(noControlChars, Messages.controlCharacters)
       .nullable()
       .optional()
@@ -205,9 +206,10 @@ export const commentSchema = z
     media_type_id: z.coerce.number().int().min(1).max(4).nullable().optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.content && !v.media) ctx.addIssue({ code: 'custom', path: ['content'], message: Messages.commentRequired });
+    if (!v.content && !v.media)
+      ctx.addIssue({ code: 'custom', path: ['content'], message: PostMessages.commentRequired });
     else if (v.content && v.content.length < Limits.commentMin)
-      ctx.addIssue({ code: 'custom', path: ['content'], message: Messages.commentMin });
+      ctx.addIssue({ code: 'custom', path: ['content'], message: PostMessages.commentMin });
   });
 export type CommentInput = z.input<typeof commentSchema>;
 export type CommentData = z.output<typeof commentSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Limits } from '../limits.js';
-import { Messages } from '../messages.js';
+import { PostMessages } from '../post-messages.js';
 import { MAX_ID } from './common.js';
 
 /** Where an upload will be attached (spec §7 Uploads). */
@@ -10,19 +10,19 @@ export type UploadPolicy = (typeof UPLOAD_POLICIES)[number];
 /** GET s3-upload-presigned-request?filename&mime_type&file_size&resource_type&resource_id&resource_policy */
 export const presignQuery = z.object({
   filename: z
-    .string({ error: Messages.uploadFilenameRequired })
+    .string({ error: PostMessages.uploadFilenameRequired })
     .trim()
-    .min(1, Messages.uploadFilenameRequired)
+    .min(1, PostMessages.uploadFilenameRequired)
     .max(255),
-  mime_type: z.string({ error: Messages.uploadTypeUnsupported }).trim().toLowerCase().min(1).max(100),
+  mime_type: z.string({ error: PostMessages.uploadTypeUnsupported }).trim().toLowerCase().min(1).max(100),
   file_size: z.coerce
-    .number({ error: Messages.uploadSizeRequired })
+    .number({ error: PostMessages.uploadSizeRequired })
     .int()
-    .positive(Messages.uploadSizeRequired)
-    .max(Limits.uploadMaxBytes, Messages.uploadTooLarge),
-  resource_type: z.literal('team', { error: Messages.uploadResourceInvalid }),
-  resource_id: z.coerce.number({ error: Messages.uploadResourceInvalid }).int().positive().max(MAX_ID),
-  resource_policy: z.enum(UPLOAD_POLICIES, { error: Messages.uploadResourceInvalid }),
+    .positive(PostMessages.uploadSizeRequired)
+    .max(Limits.uploadMaxBytes, PostMessages.uploadTooLarge),
+  resource_type: z.literal('team', { error: PostMessages.uploadResourceInvalid }),
+  resource_id: z.coerce.number({ error: PostMessages.uploadResourceInvalid }).int().positive().max(MAX_ID),
+  resource_policy: z.enum(UPLOAD_POLICIES, { error: PostMessages.uploadResourceInvalid }),
 });
 export type PresignQuery = z.output<typeof presignQuery>;
 

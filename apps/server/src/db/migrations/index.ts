@@ -5,6 +5,9 @@ import * as outboxRetries from './2026112303-outbox-retries.js';
 import * as memberOrder from './2026112304-member-order.js';
 import * as timeline from './2026112305-timeline.js';
 import * as uploads from './2026112306-uploads.js';
+import * as profiles from './2026112307-profiles.js';
+import * as notifications from './2026112308-notifications.js';
+import * as postCounts from './2026112309-post-counts.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +17,7 @@ export const migrations: Record<string, Migration> = {
   '2026112304-member-order': memberOrder,
   '2026112305-timeline': timeline,
   '2026112306-uploads': uploads,
+  '2026112307-profiles': profiles,
+  '2026112308-notifications': notifications,
+  '2026112309-post-counts': postCounts,
 };

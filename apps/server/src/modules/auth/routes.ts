@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.js';
 import { DAY, MINUTE, limiter, perIp } from '../../http/rate-limits.js';
 import { routeOf, type Api } from '../../http/route.js';
 import { FailureGuard } from './failure-guard.js';
-import { presentAuthUser, presentUser } from './presenter.js';
+import { presentAuthUser, presentUser, type AvatarUrl } from './presenter.js';
 import type { AuthService } from './service.js';
 
 /**
@@ -26,7 +26,10 @@ function accountOf(body: unknown): string | undefined {
 /** A wrong password or code (the service's 422), as opposed to any other refusal. */
 const wrongAnswer = (err: unknown) => err instanceof AppError && err.statusCode === 422;
 
-export function authRoutes(api: Api, { auth, redis }: { auth: AuthService; redis?: Redis | undefined }): void {
+export function authRoutes(
+  api: Api,
+  { auth, redis, avatarUrl }: { auth: AuthService; redis?: Redis | undefined; avatarUrl: AvatarUrl },
+): void {
   /**
    * Limits on mails a body asks for, per account AND source: a stranger who asks too often is
    * stopped at their own address, never the owner who asks from elsewhere.
@@ -52,7 +55,7 @@ export function authRoutes(api: Api, { auth, redis }: { auth: AuthService; redis
 
   api.route({
     ...routeOf(api, Routes.register, perIp(10, MINUTE)),
-    handler: async (request) => ok(presentUser(await auth.register(request.body)), Messages.registered),
+    handler: async (request) => ok(presentUser(await auth.register(request.body), avatarUrl), Messages.registered),
   });
 
   api.route({
@@ -61,7 +64,7 @@ export function authRoutes(api: Api, { auth, redis }: { auth: AuthService; redis
       const { user, token } = await verifyCodes.attempt(request.body.email, request.ip, wrongAnswer, () =>
         auth.verifyAccount(request.body),
       );
-      return ok(presentAuthUser(user, token), Messages.verified);
+      return ok(presentAuthUser(user, token, avatarUrl), Messages.verified);
     },
   });
 
@@ -82,7 +85,7 @@ export function authRoutes(api: Api, { auth, redis }: { auth: AuthService; redis
       const { user, token } = await passwords.attempt(request.body.email, request.ip, wrongAnswer, () =>
         auth.login(request.body),
       );
-      return ok(presentAuthUser(user, token));
+      return ok(presentAuthUser(user, token, avatarUrl));
     },
   });
 

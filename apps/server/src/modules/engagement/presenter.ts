@@ -7,12 +7,17 @@ import type { CommentRow, EngagementRow, PersonRow, ReactionRow } from './reposi
 /** Turns a stored upload key into a signed, expiring URL (null stays null). */
 export type UrlOf = (key: string | null) => string | null;
 
-export const presentPerson = (p: PersonRow): UserRefDto => ({ id: p.id, full_name: fullName(p), avatar: p.avatar });
+/** A user with their avatar (a stored key) as a signed URL. */
+export const presentPerson = (p: PersonRow, urlOf: UrlOf): UserRefDto => ({
+  id: p.id,
+  full_name: fullName(p),
+  avatar: urlOf(p.avatar),
+});
 
-export const presentReaction = (r: ReactionRow): ReactionDto => ({
+export const presentReaction = (r: ReactionRow, urlOf: UrlOf): ReactionDto => ({
   id: r.reaction_id,
   buzz_type_id: r.buzz_type_id,
-  user: { ...presentPerson(r), responded_at: r.created_at },
+  user: { ...presentPerson(r, urlOf), responded_at: r.created_at },
 });
 
 const MEDIA_TYPE_NAMES = Object.fromEntries(Object.entries(MediaType).map(([name, id]) => [id, name])) as Record<
@@ -21,8 +26,8 @@ const MEDIA_TYPE_NAMES = Object.fromEntries(Object.entries(MediaType).map(([name
 >;
 export const mediaTypeName = (id: number | null): MediaTypeNameDto => (id && MEDIA_TYPE_NAMES[id]) || 'text';
 
-export function presentEngagement(row: EngagementRow): EngagementDto {
-  const reactions = rowsOfJson(row.recent_reactions).map(presentReaction);
+export function presentEngagement(row: EngagementRow, urlOf: UrlOf): EngagementDto {
+  const reactions = rowsOfJson(row.recent_reactions).map((r) => presentReaction(r, urlOf));
   const [commenter] = rowsOfJson(row.recent_commenter);
   return {
     buzz_type_id: row.my_buzz ?? null,
@@ -31,7 +36,7 @@ export function presentEngagement(row: EngagementRow): EngagementDto {
     recent_buzz_activity_user: reactions[0] ? presentPersonOf(reactions[0]) : null,
     expressions_count: Number(row.expressions_count),
     user_expressed: Boolean(Number(row.my_comments)),
-    recent_expressed_activity_user: commenter ? presentPerson(commenter) : null,
+    recent_expressed_activity_user: commenter ? presentPerson(commenter, urlOf) : null,
   };
 }
 
@@ -47,5 +52,5 @@ export const presentComment = (c: CommentRow, urlOf: UrlOf): CommentDto => ({
   media: urlOf(c.media_key),
   media_type: mediaTypeName(c.media_type_id),
   created_at: c.created_at,
-  user: presentPerson({ id: c.user_id, first_name: c.first_name, last_name: c.last_name, avatar: c.avatar }),
+  user: presentPerson({ id: c.user_id, first_name: c.first_name, last_name: c.last_name, avatar: c.avatar }, urlOf),
 });

@@ -33,6 +33,8 @@ export type EngagementChanged = (
   teamId: number,
   actorId: number,
   engagement: SharedEngagement,
+  /** What the actor did: reacted, cleared their reaction, or commented. */
+  what: 'reaction' | 'cleared' | 'comment',
 ) => void;
 
 /**
@@ -48,7 +50,7 @@ export class EngagementService {
   ) {}
 
   async reactions(subject: Subject): Promise<ReactionDto[]> {
-    return (await this.repo.reactions(subject)).map(presentReaction);
+    return (await this.repo.reactions(subject)).map((r) => presentReaction(r, this.attachments.urlOf));
   }
 
   /** Sets, changes or (with `buzzTypeId` null) clears the user's reaction; answers the object's state. */
@@ -57,9 +59,9 @@ export class EngagementService {
       await this.repo.lock(trx, subject);
       if (buzzTypeId === null) await this.repo.clearReaction(trx, subject, userId);
       else await this.repo.setReaction(trx, subject, userId, buzzTypeId);
-      return presentEngagement(await this.repo.engagementOf(subject, userId, trx));
+      return presentEngagement(await this.repo.engagementOf(subject, userId, trx), this.attachments.urlOf);
     });
-    this.changed(subject, teamId, userId, shared(engagement));
+    this.changed(subject, teamId, userId, shared(engagement), buzzTypeId === null ? 'cleared' : 'reaction');
     return engagement;
   }
 
@@ -90,9 +92,12 @@ export class EngagementService {
         media_type_id: media ? MediaType[media.media_type] : MediaType.text,
       });
       const comment = presentComment(await this.repo.comment(id, trx), this.attachments.urlOf);
-      return { ...comment, engagement: presentEngagement(await this.repo.engagementOf(subject, userId, trx)) };
+      return {
+        ...comment,
+        engagement: presentEngagement(await this.repo.engagementOf(subject, userId, trx), this.attachments.urlOf),
+      };
     });
-    this.changed(subject, teamId, userId, shared(result.engagement));
+    this.changed(subject, teamId, userId, shared(result.engagement), 'comment');
     return result;
   }
 }

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { fullName } from '../members/presenter.js';
 import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess } from '../members/team-access.js';
+import type { Notifier } from '../notifications/notifier.js';
 import type { TeamsService } from '../teams/service.js';
 import { invitationMail } from './mails.js';
 import { presentInvitation } from './presenter.js';
@@ -27,6 +28,8 @@ export interface InvitationsDeps {
   teams: TeamsService;
   mailer: Mailer;
   publicUrl: string;
+  /** Tells the invitee (with an account), the inviter and the team's leads. */
+  notifier?: Pick<Notifier, 'invitationReceived' | 'invitationAccepted' | 'memberJoined'> | undefined;
 }
 
 export class InvitationsService {
@@ -58,6 +61,7 @@ export class InvitationsService {
         }),
       );
     }
+    this.deps.notifier?.invitationReceived(user.id, teamId, invited);
     return { invited, already_members: emails.filter((e) => already.has(e)) };
   }
 
@@ -81,6 +85,8 @@ export class InvitationsService {
       return true;
     });
     if (!joined) throw conflict(Messages.alreadyMember, 'already_member');
+    this.deps.notifier?.invitationAccepted(user.id, invitation.team_id, invitation.invitor_id);
+    this.deps.notifier?.memberJoined(user.id, invitation.team_id, [invitation.invitor_id]);
     return teams.get(user.id, invitation.team_id);
   }
 

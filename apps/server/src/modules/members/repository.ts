@@ -1,4 +1,5 @@
 import { sql, type Expression, type Kysely } from 'kysely';
+import { compileOnce } from '../../db/compile-once.js';
 import { dialectOf, jsonArrayFrom, type DialectName } from '../../db/dialect.js';
 import type { Database, TeamMemberRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
@@ -47,15 +48,22 @@ export class MembersRepository {
    * The membership of `userId` in a team together with their subscription's Coach-plan facts, in
    * one query (a left join: an account without a subscription reads as nulls).
    */
-  viewer(teamId: number, userId: number): Promise<ViewerRow | undefined> {
-    return this.db
-      .selectFrom('team_members as m')
-      .leftJoin('subscriptions as s', 's.user_id', 'm.user_id')
-      .select(['m.role_id', 's.plan', 's.stripe_status', 's.trial_ends_at', 's.has_payment_method'])
-      .where('m.team_id', '=', teamId)
-      .where('m.user_id', '=', userId)
-      .executeTakeFirst();
+  async viewer(teamId: number, userId: number): Promise<ViewerRow | undefined> {
+    const [row] = await this.viewerQuery(teamId, userId);
+    return row;
   }
+
+  // Asked by every team call: built and compiled once.
+  private readonly viewerQuery = compileOnce(
+    () => this.db,
+    (teamId: number, userId: number) =>
+      this.db
+        .selectFrom('team_members as m')
+        .leftJoin('subscriptions as s', 's.user_id', 'm.user_id')
+        .select(['m.role_id', 's.plan', 's.stripe_status', 's.trial_ends_at', 's.has_payment_method'])
+        .where('m.team_id', '=', teamId)
+        .where('m.user_id', '=', userId),
+  );
 
   /** A membership; `db` may be a transaction. */
   find(teamId: number, userId: number, db: Kysely<Database> = this.db): Promise<TeamMemberRow | undefined> {

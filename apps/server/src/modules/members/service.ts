@@ -1,6 +1,7 @@
 import type { MemberDto } from '@rally/contract';
 import { notFound } from '../../http/errors.js';
-import { presentMember } from './presenter.js';
+import { presentMember, type AvatarUrl } from './presenter.js';
+import type { Notifier } from '../notifications/notifier.js';
 import type { MembersRepository } from './repository.js';
 import type { TeamAccess } from './team-access.js';
 
@@ -8,12 +9,15 @@ export class MembersService {
   constructor(
     private readonly members: MembersRepository,
     private readonly access: TeamAccess,
+    private readonly notifier?: Pick<Notifier, 'roleChanged'>,
+    /** Users' avatars are stored keys; the app passes `uploads.urlOf`. */
+    private readonly avatarUrl: AvatarUrl = () => null,
   ) {}
 
   async list(userId: number, teamId: number): Promise<MemberDto[]> {
     const viewer = await this.access.viewer(userId, teamId);
     const withEmail = this.access.seesEmails(viewer);
-    return (await this.members.list(teamId)).map((m) => presentMember(m, withEmail));
+    return (await this.members.list(teamId)).map((m) => presentMember(m, this.avatarUrl, withEmail));
   }
 
   /** Member ↔ Admin; the Super Admin's role never changes (spec §4, §6). */
@@ -21,10 +25,11 @@ export class MembersService {
     const viewer = await this.access.viewer(userId, teamId);
     await this.access.member(viewer, 'member.changeRole', targetId);
     await this.members.setRole(teamId, targetId, roleId);
+    this.notifier?.roleChanged(userId, teamId, targetId, roleId);
     const [updated] = await this.members.list(teamId, targetId);
     // Removed at the same moment: nothing left to present.
     if (!updated) throw notFound();
-    return presentMember(updated, this.access.seesEmails(viewer));
+    return presentMember(updated, this.avatarUrl, this.access.seesEmails(viewer));
   }
 
   /** Leads remove others; anyone but the Super Admin may leave (remove themselves). */

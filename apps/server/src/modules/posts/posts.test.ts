@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Messages, PostType, type PostDto, type TeamDto } from '@rally/contract';
+import { PostType, type PostDto, type TeamDto, PostMessages } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
 import { buildUser, expectInvalid, type SignedUpUser } from '../../test/factories.js';
 import { buildTeam, seatMembers } from '../../test/teams.js';
@@ -49,7 +49,7 @@ describe('posting', () => {
       type_id: PostType.welcomemessage,
       user: { id: coach.id },
     });
-    expect(page.data[0]!.data.text).toBe(Messages.welcomePost);
+    expect(page.data[0]!.data.text).toBe(PostMessages.welcomePost);
   });
 
   it('a text post goes to the top of the timeline in the shape of spec §3', async () => {
@@ -77,10 +77,10 @@ describe('posting', () => {
   });
 
   it('refuses short, long and empty text with the spec’s rules', async () => {
-    expectInvalid(await post(team.id, mina.token, { content: 'abc' }), 'content', Messages.postTextMin);
-    expectInvalid(await post(team.id, mina.token, { content: 'x'.repeat(501) }), 'content', Messages.postTextMax);
-    expectInvalid(await post(team.id, mina.token, { content: '   ' }), 'content', Messages.postTextRequired);
-    expectInvalid(await post(team.id, mina.token, {}), 'content', Messages.postTextRequired);
+    expectInvalid(await post(team.id, mina.token, { content: 'abc' }), 'content', PostMessages.postTextMin);
+    expectInvalid(await post(team.id, mina.token, { content: 'x'.repeat(501) }), 'content', PostMessages.postTextMax);
+    expectInvalid(await post(team.id, mina.token, { content: '   ' }), 'content', PostMessages.postTextRequired);
+    expectInvalid(await post(team.id, mina.token, {}), 'content', PostMessages.postTextRequired);
   });
 
   it('a celebration carries its colour and tagged members; tagging oneself is ignored, a stranger refused', async () => {
@@ -98,18 +98,18 @@ describe('posting', () => {
     expectInvalid(
       await post(team.id, mina.token, { text: 'Tagging a stranger', tag_users: [outsider.id] }, 'celebration'),
       'tag_users',
-      Messages.tagNotMember,
+      PostMessages.tagNotMember,
     );
     expectInvalid(
       await post(team.id, mina.token, { text: 'Bad colour', color_id: 99 }, 'celebration'),
       'color_id',
-      Messages.colorInvalid,
+      PostMessages.colorInvalid,
     );
   });
 
   it('a celebration or bright idea needs text of 4 or a file', async () => {
-    expectInvalid(await post(team.id, mina.token, {}, 'celebration'), 'text', Messages.textOrAttachment);
-    expectInvalid(await post(team.id, mina.token, { text: 'ab' }, 'brightidea'), 'text', Messages.postTextMin);
+    expectInvalid(await post(team.id, mina.token, {}, 'celebration'), 'text', PostMessages.textOrAttachment);
+    expectInvalid(await post(team.id, mina.token, { text: 'ab' }, 'brightidea'), 'text', PostMessages.postTextMin);
     const idea = await created(
       await post(team.id, mina.token, { text: 'Walking meetings', tag_users: [pete.id] }, 'brightidea'),
     );
@@ -141,7 +141,7 @@ describe('timeline pages', () => {
     expect(first.meta).toEqual({ current_page: 1, last_page: 2, per_page: 10, total: 13 });
     expect(first.data[0]!.data.text).toBe('Post 12');
     const second = await t.api('GET', `user/team/${paged.id}/timeline?page=2`, undefined, coach.token);
-    expect(second.json().data.map((p: PostDto) => p.data.text)).toEqual(['Post 2', 'Post 1', Messages.welcomePost]);
+    expect(second.json().data.map((p: PostDto) => p.data.text)).toEqual(['Post 2', 'Post 1', PostMessages.welcomePost]);
     const beyond = await t.api('GET', `user/team/${paged.id}/timeline?page=3`, undefined, coach.token);
     expect(beyond.json()).toMatchObject({ data: [], meta: { current_page: 3, last_page: 2, total: 13 } });
     const five = await timeline(paged.id, coach.token, '&per_page=5');
@@ -230,7 +230,7 @@ describe('reactions (spec §4)', () => {
 
   it('accepts only the five buzz reactions (ids 7–11)', async () => {
     for (const bad of [6, 12, 'great', ''])
-      expectInvalid(await react(pete.token, bad), 'buzz_type_id', Messages.buzzInvalid);
+      expectInvalid(await react(pete.token, bad), 'buzz_type_id', PostMessages.buzzInvalid);
   });
 
   it('many reactions at once still count once each', async () => {
@@ -265,8 +265,8 @@ describe('comments', () => {
   });
 
   it('a text comment of at least 4 characters; the count and the commenter follow', async () => {
-    expectInvalid(await comment(pete.token, { content: 'abc' }), 'content', Messages.commentMin);
-    expectInvalid(await comment(pete.token, {}), 'content', Messages.commentRequired);
+    expectInvalid(await comment(pete.token, { content: 'abc' }), 'content', PostMessages.commentMin);
+    expectInvalid(await comment(pete.token, {}), 'content', PostMessages.commentRequired);
     const res = await comment(pete.token, { content: 'Great point', media_type: 'text' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({
@@ -301,7 +301,7 @@ describe('comments', () => {
       media_type: 'photo',
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.media).toEqual([Messages.uploadNotFound]);
+    expect(res.json().errors.media).toEqual([PostMessages.uploadNotFound]);
     const after = await t.api('GET', `user/team/${team.id}/posts/${target.id}`, undefined, pete.token);
     expect(after.json().data.expressions_count).toBe(22);
   });
@@ -318,7 +318,7 @@ describe('sharing and deleting', () => {
       coach.token,
     );
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().message).toBe(Messages.postShared);
+    expect(res.json().message).toBe(PostMessages.postShared);
     const copy = (await timeline(second.id, coach.token)).data[0]!;
     expect(copy).toMatchObject({
       is_forwarded: true,
@@ -344,20 +344,28 @@ describe('sharing and deleting', () => {
     expectInvalid(
       await t.api('POST', url, { team_ids: [theirs.id] }, coach.token),
       'team_ids',
-      Messages.shareTeamNotLead,
+      PostMessages.shareTeamNotLead,
     );
-    expectInvalid(await t.api('POST', url, { team_ids: [] }, coach.token), 'team_ids', Messages.shareChooseTeam);
-    expectInvalid(await t.api('POST', url, { team_ids: [team.id] }, coach.token), 'team_ids', Messages.shareChooseTeam);
+    expectInvalid(await t.api('POST', url, { team_ids: [] }, coach.token), 'team_ids', PostMessages.shareChooseTeam);
+    expectInvalid(
+      await t.api('POST', url, { team_ids: [team.id] }, coach.token),
+      'team_ids',
+      PostMessages.shareChooseTeam,
+    );
   });
 
   it('deleting a post takes its reactions and comments with it', async () => {
+    const before = (await timeline(team.id, mina.token)).meta.total;
     const gone = await created(await post(team.id, mina.token, { content: 'Delete me soon' }));
+    expect((await timeline(team.id, mina.token)).meta.total).toBe(before + 1);
     await t.api('POST', `user/team/${team.id}/post/${gone.id}/buzz?buzz_type_id=7`, undefined, pete.token);
     await t.api('POST', `user/team/${team.id}/post/${gone.id}/expression`, { content: 'Bye bye' }, pete.token);
     const res = await t.api('DELETE', `user/team/${team.id}/posts/${gone.id}`, undefined, mina.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: null, message: Messages.postDeleted });
-    expect((await timeline(team.id, mina.token)).data.map((p) => p.id)).not.toContain(gone.id);
+    expect(res.json()).toEqual({ data: null, message: PostMessages.postDeleted });
+    const after = await timeline(team.id, mina.token);
+    expect(after.data.map((p) => p.id)).not.toContain(gone.id);
+    expect(after.meta.total).toBe(before);
     const left = await t.db.kysely.selectFrom('reactions').select('id').where('post_id', '=', gone.id).execute();
     const comments = await t.db.kysely.selectFrom('comments').select('id').where('post_id', '=', gone.id).execute();
     expect([left, comments]).toEqual([[], []]);
@@ -415,7 +423,7 @@ describe('files on posts and comments', () => {
     expectInvalid(
       await post(team.id, pete.token, { text: 'Not my file', media: key, media_type: 'photo' }, 'celebration'),
       'media',
-      Messages.uploadNotFound,
+      PostMessages.uploadNotFound,
     );
     const c = await created(await post(team.id, mina.token, { media: key, media_type: 'photo' }, 'celebration'));
     expect(c.data).toMatchObject({ text: null, media_type: 'photo' });
@@ -426,7 +434,7 @@ describe('files on posts and comments', () => {
     expectInvalid(
       await post(team.id, mina.token, { text: 'Again', media: key, media_type: 'photo' }, 'celebration'),
       'media',
-      Messages.uploadAlreadyUsed,
+      PostMessages.uploadAlreadyUsed,
     );
   });
 

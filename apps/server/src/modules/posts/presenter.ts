@@ -36,7 +36,7 @@ export function presentPost(row: PostView, urlOf: UrlOf): PostDto {
     user: {
       id: row.user_id,
       full_name: fullName({ first_name: row.author_first_name, last_name: row.author_last_name }),
-      avatar: row.author_avatar,
+      avatar: urlOf(row.author_avatar),
     },
     created_at: row.created_at,
     is_forwarded: Number(row.is_forwarded) === 1,
@@ -49,13 +49,13 @@ export function presentPost(row: PostView, urlOf: UrlOf): PostDto {
                 row.original_first_name !== null
                   ? fullName({ first_name: row.original_first_name, last_name: row.original_last_name ?? '' })
                   : 'Former member',
-              avatar: row.original_avatar,
+              avatar: urlOf(row.original_avatar),
             },
             team: { id: row.original_team_id ?? 0, name: row.original_team_name ?? 'Deleted engagement' },
           }
         : null,
     data,
-    ...presentEngagement(row),
+    ...presentEngagement(row, urlOf),
   };
 }
 

@@ -82,24 +82,45 @@ export class PostsRepository {
       ),
   );
 
+  /** The team's posts (of one type): the trigger-kept counts, a few rows whatever the team's size. */
   async countInTeam(teamId: number, typeId?: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('posts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('team_id', '=', teamId)
-      .$if(typeId !== undefined, (q) => q.where('type_id', '=', typeId!))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const [row] = typeId === undefined ? await this.teamCount(teamId) : await this.teamTypeCount(teamId, typeId);
+    return Number(row?.n ?? 0);
   }
 
+  private readonly teamCount = compileOnce(
+    () => this.db,
+    (teamId: number) =>
+      this.db
+        .selectFrom('team_post_counts')
+        .select((eb) => eb.fn.sum<number>('posts_count').as('n'))
+        .where('team_id', '=', teamId),
+  );
+  private readonly teamTypeCount = compileOnce(
+    () => this.db,
+    (teamId: number, typeId: number) =>
+      this.db
+        .selectFrom('team_post_counts')
+        .select('posts_count as n')
+        .where('team_id', '=', teamId)
+        .where('type_id', '=', typeId),
+  );
+
+  /** The posts of every team the user belongs to. */
   async countForMember(userId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('posts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('team_id', 'in', (eb) => eb.selectFrom('team_members').select('team_id').where('user_id', '=', userId))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const [row] = await this.memberCount(userId);
+    return Number(row?.n ?? 0);
   }
+
+  private readonly memberCount = compileOnce(
+    () => this.db,
+    (userId: number) =>
+      this.db
+        .selectFrom('team_post_counts as c')
+        .innerJoin('team_members as m', 'm.team_id', 'c.team_id')
+        .select((eb) => eb.fn.sum<number>('c.posts_count').as('n'))
+        .where('m.user_id', '=', userId),
+  );
 
   /** One post with everything its card shows; `ex` may be the transaction that wrote it. */
   async view(viewerId: number, postId: number, ex: Executor = this.db): Promise<PostView | undefined> {

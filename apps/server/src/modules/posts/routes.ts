@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { Messages, PostType, Routes } from '@rally/contract';
+import { PostType, Routes, PostMessages } from '@rally/contract';
 import { principalOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
 import { validation } from '../../http/errors.js';
@@ -41,7 +41,7 @@ export function postRoutes(api: Api, { posts, engagement }: { posts: PostsServic
     ...routeOf(api, Routes.deletePost),
     handler: async (request) => {
       await posts.delete(userId(request), request.params.id, request.params.postId);
-      return ok(null, Messages.postDeleted);
+      return ok(null, PostMessages.postDeleted);
     },
   });
   api.route({
@@ -49,7 +49,7 @@ export function postRoutes(api: Api, { posts, engagement }: { posts: PostsServic
     handler: async (request) =>
       ok(
         await posts.share(userId(request), request.params.id, request.params.postId, request.body.team_ids),
-        Messages.postShared,
+        PostMessages.postShared,
       ),
   });
 
@@ -66,7 +66,7 @@ export function postRoutes(api: Api, { posts, engagement }: { posts: PostsServic
       const { id, postId } = request.params;
       // The spec sends buzz_type_id in the query; a JSON body is accepted too.
       const buzz = request.query.buzz_type_id ?? request.body?.buzz_type_id;
-      if (buzz === undefined) throw validation({ buzz_type_id: [Messages.buzzInvalid] });
+      if (buzz === undefined) throw validation({ buzz_type_id: [PostMessages.buzzInvalid] });
       const subject = await posts.engageable(userId(request), id, postId);
       return ok(await engagement.react(subject, id, userId(request), buzz));
     },

@@ -1,6 +1,5 @@
 import {
   MediaType,
-  Messages,
   Paging,
   PostType,
   colorById,
@@ -9,6 +8,7 @@ import {
   type PageMeta,
   type PostDto,
   type TextPostData,
+  PostMessages,
 } from '@rally/contract';
 import type { Kysely } from 'kysely';
 import type { Database, PostRow } from '../../db/schema.js';
@@ -19,6 +19,7 @@ import type { EngagementRepository, Subject } from '../engagement/repository.js'
 import type { Attachments, EngagementService } from '../engagement/service.js';
 import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess, TeamViewer } from '../members/team-access.js';
+import type { Notifier } from '../notifications/notifier.js';
 import { postTarget, presentPost } from './presenter.js';
 import type { PostsRepository, PostView } from './repository.js';
 
@@ -32,6 +33,8 @@ export interface PostsDeps {
   comments: Pick<EngagementRepository, 'commentMediaKeys'>;
   attachments: Attachments;
   events: TeamEvents;
+  /** New posts, tags and shares notify the people concerned. */
+  notifier?: Pick<Notifier, 'postCreated' | 'shared'> | undefined;
 }
 
 interface PageInput {
@@ -135,7 +138,9 @@ export class PostsService {
     const roles = await members.rolesOf(userId, targets);
     const refused = targets.filter((id) => !isLead(roles.get(id) ?? 0));
     if (targets.length === 0 || refused.length)
-      throw validation({ team_ids: [targets.length === 0 ? Messages.shareChooseTeam : Messages.shareTeamNotLead] });
+      throw validation({
+        team_ids: [targets.length === 0 ? PostMessages.shareChooseTeam : PostMessages.shareTeamNotLead],
+      });
     const ids = await db.transaction().execute(async (trx) => {
       const created: { id: number; team_id: number }[] = [];
       for (const target of targets) {
@@ -160,6 +165,12 @@ export class PostsService {
       const row = await repo.view(userId, id);
       if (row) events.publish({ type: 'post.created', team_id, post: presentPost(row, this.deps.attachments.urlOf) });
     }
+    this.deps.notifier?.shared(
+      userId,
+      post.user_id,
+      teamId,
+      ids.map((c) => c.team_id),
+    );
     return { posts: ids };
   }
 
@@ -214,6 +225,7 @@ export class PostsService {
     });
     const post = presentPost(row, attachments.urlOf);
     events.publish({ type: 'post.created', team_id: viewer.teamId, post });
+    this.deps.notifier?.postCreated(viewer.userId, viewer.teamId, post.id, tags);
     return post;
   }
 
@@ -222,13 +234,13 @@ export class PostsService {
     const wanted = [...new Set(ids ?? [])].filter((id) => id !== viewer.userId);
     if (wanted.length === 0) return [];
     const roles = await this.deps.members.rolesIn(viewer.teamId, wanted);
-    if (roles.size !== wanted.length) throw validation({ tag_users: [Messages.tagNotMember] });
+    if (roles.size !== wanted.length) throw validation({ tag_users: [PostMessages.tagNotMember] });
     return wanted;
   }
 
   private colorOf(id: number | null | undefined): number | null {
     if (id === null || id === undefined) return null;
-    if (!colorById(id)) throw validation({ color_id: [Messages.colorInvalid] });
+    if (!colorById(id)) throw validation({ color_id: [PostMessages.colorInvalid] });
     return id;
   }
 

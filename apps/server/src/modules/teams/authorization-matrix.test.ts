@@ -17,6 +17,7 @@ import {
   type MemberDto,
   type PostDto,
   type TeamDto,
+  PostMessages,
 } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
 import { buildUser, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
@@ -197,7 +198,7 @@ function postCases(): Case[] {
       },
       check: async (team, res) => {
         expect(await postExists(ids.get(team.id)!)).toBe(res.statusCode !== 200);
-        if (res.statusCode === 200) expect(res.json().message).toBe(Messages.postDeleted);
+        if (res.statusCode === 200) expect(res.json().message).toBe(PostMessages.postDeleted);
       },
     };
   };

@@ -24,7 +24,7 @@ export type FileUrl = (key: string | null) => string | null;
 
 export function presentTeam(team: TeamView, fileUrl: FileUrl, now: Date = new Date()): TeamDto {
   const avatar = fileUrl(team.avatar);
-  const users = team.preview.map((m) => presentMember(m));
+  const users = team.preview.map((m) => presentMember(m, fileUrl));
   return {
     id: team.id,
     name: team.name,
@@ -35,7 +35,7 @@ export function presentTeam(team: TeamView, fileUrl: FileUrl, now: Date = new Da
     manager: {
       id: team.owner_id,
       full_name: fullName({ first_name: team.owner_first_name, last_name: team.owner_last_name }),
-      avatar: team.owner_avatar,
+      avatar: fileUrl(team.owner_avatar),
     },
     users,
     members: users,

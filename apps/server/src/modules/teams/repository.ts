@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { Messages, PostType } from '@rally/contract';
+import { PostType, PostMessages } from '@rally/contract';
 import { compileOnce } from '../../db/compile-once.js';
 import { lockRows, rowsOfJson } from '../../db/dialect.js';
 import type { Database, TeamRow } from '../../db/schema.js';
@@ -163,7 +163,7 @@ export class TeamsRepository {
         team_id: team.id,
         user_id: ownerId,
         type_id: PostType.welcomemessage,
-        text: Messages.welcomePost,
+        text: PostMessages.welcomePost,
         created_at: now,
       })
       .execute();

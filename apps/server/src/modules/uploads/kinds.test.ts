@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Limits, Messages } from '@rally/contract';
+import { Limits, PostMessages } from '@rally/contract';
 import { contentMatches, judgeDeclared } from './kinds.js';
 import { isStoredKey, UrlSigner } from './signing.js';
 import { sampleFile } from '../../test/samples.js';
@@ -28,14 +28,14 @@ describe('judging a file before it is sent (name, reported type, size)', () => {
     ['page.png.html', 'text/html'],
   ])('%s (%s) is refused with 415', (filename, mime) => {
     expect(() => judgeDeclared(declared(filename, mime), 'expression')).toThrow(
-      expect.objectContaining({ statusCode: 415, message: Messages.uploadTypeUnsupported }),
+      expect.objectContaining({ statusCode: 415, message: PostMessages.uploadTypeUnsupported }),
     );
   });
 
   it('a team video is an .mp4 only', () => {
     expect(judgeDeclared(declared('v.mp4', 'video/mp4'), 'team.teamvideo').ext).toBe('mp4');
     expect(() => judgeDeclared(declared('p.png', 'image/png'), 'team.teamvideo')).toThrow(
-      expect.objectContaining({ statusCode: 415, message: Messages.uploadVideoOnly }),
+      expect.objectContaining({ statusCode: 415, message: PostMessages.uploadVideoOnly }),
     );
   });
 
@@ -47,7 +47,7 @@ describe('judging a file before it is sent (name, reported type, size)', () => {
   ])('%s: up to its kind limit, 413 past it', (filename, mime, max) => {
     expect(() => judgeDeclared(declared(filename, mime, max), 'team.celebration')).not.toThrow();
     expect(() => judgeDeclared(declared(filename, mime, max + 1), 'team.celebration')).toThrow(
-      expect.objectContaining({ statusCode: 413, message: Messages.uploadTooLarge }),
+      expect.objectContaining({ statusCode: 413, message: PostMessages.uploadTooLarge }),
     );
   });
 });

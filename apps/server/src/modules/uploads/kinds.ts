@@ -1,4 +1,4 @@
-import { Limits, Messages, type UploadPolicy } from '@rally/contract';
+import { Limits, type UploadPolicy, PostMessages } from '@rally/contract';
 import { AppError } from '../../http/errors.js';
 
 /** What an attachment is (decisions.md: media type ids photo 2, video 3, audio 4). */
@@ -90,9 +90,9 @@ export const POLICY_MEDIA: Record<UploadPolicy, readonly MediaType[]> = {
   'team.teamvideo': ['video'],
 };
 
-const unsupported = (message: string = Messages.uploadTypeUnsupported) =>
+const unsupported = (message: string = PostMessages.uploadTypeUnsupported) =>
   new AppError(415, 'unsupported_upload_type', message);
-export const tooLarge = () => new AppError(413, 'upload_too_large', Messages.uploadTooLarge);
+export const tooLarge = () => new AppError(413, 'upload_too_large', PostMessages.uploadTooLarge);
 
 /**
  * What a file will be, judged from what the browser says about it before any byte is sent: its
@@ -109,7 +109,7 @@ export function judgeDeclared(
   const mime = declared.mime_type.split(';', 1)[0]!.trim().toLowerCase();
   if (mime !== UNKNOWN_MIME && !kind.mimes.includes(mime)) throw unsupported();
   if (!POLICY_MEDIA[policy].includes(kind.mediaType))
-    throw unsupported(policy === 'team.teamvideo' ? Messages.uploadVideoOnly : undefined);
+    throw unsupported(policy === 'team.teamvideo' ? PostMessages.uploadVideoOnly : undefined);
   if (declared.file_size > kind.maxBytes) throw tooLarge();
   return kind;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Messages, type PresignDto, type UploadPolicy } from '@rally/contract';
+import { type PresignDto, type UploadPolicy, PostMessages } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
 import { PNG_1X1, createTeam, postTeamAvatar } from '../../test/teams.js';
@@ -131,7 +131,7 @@ describe.skipIf(!endpoint)('S3-compatible storage (s3rver)', () => {
       completed_at: expect.any(String),
       attached_at: expect.any(String),
     });
-    await expect(claim(key)).rejects.toMatchObject({ statusCode: 422, message: Messages.uploadAlreadyUsed });
+    await expect(claim(key)).rejects.toMatchObject({ statusCode: 422, message: PostMessages.uploadAlreadyUsed });
 
     const got = await read(uploads.urlOf(key)!);
     expect(got.status).toBe(200);
@@ -146,8 +146,8 @@ describe.skipIf(!endpoint)('S3-compatible storage (s3rver)', () => {
     expect(await exists(key)).toBe(true);
     await expect(claim(key)).rejects.toMatchObject({
       statusCode: 422,
-      message: Messages.uploadContentMismatch,
-      errors: { media: [Messages.uploadContentMismatch] },
+      message: PostMessages.uploadContentMismatch,
+      errors: { media: [PostMessages.uploadContentMismatch] },
     });
     expect(await exists(key)).toBe(false);
   });
@@ -157,14 +157,14 @@ describe.skipIf(!endpoint)('S3-compatible storage (s3rver)', () => {
     // s3rver does not enforce the signed Content-Length as S3 does; the claim checks it anyway.
     const res = await putToBucket(url, sampleFile('mp3', 200), 'audio/mpeg');
     if (res.status !== 200) return; // a stricter server refused it already
-    await expect(claim(key)).rejects.toMatchObject({ statusCode: 422, message: Messages.uploadTooLarge });
+    await expect(claim(key)).rejects.toMatchObject({ statusCode: 422, message: PostMessages.uploadTooLarge });
     expect(await exists(key)).toBe(false);
   });
 
   it('a claim before the PUT is incomplete; the good file may still follow', async () => {
     const mp4 = sampleFile('mp4', 500);
     const { key, url } = await presign('clip.mp4', 'video/mp4', mp4.length, 'team.teamvideo');
-    await expect(claim(key, ['team.teamvideo'])).rejects.toMatchObject({ message: Messages.uploadIncomplete });
+    await expect(claim(key, ['team.teamvideo'])).rejects.toMatchObject({ message: PostMessages.uploadIncomplete });
     expect((await putToBucket(url, mp4, 'video/mp4')).status).toBe(200);
     expect(await claim(key, ['team.teamvideo'])).toEqual({ key, media_type: 'video' });
   });

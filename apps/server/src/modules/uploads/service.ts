@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { Limits, Messages, type PresignDto, type PresignQuery, type UploadPolicy } from '@rally/contract';
+import { Limits, type PresignDto, type PresignQuery, type UploadPolicy, PostMessages } from '@rally/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor, UploadRow } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
@@ -33,7 +33,7 @@ export type ReadTarget =
 
 /** A refused attachment: 422 on the field `media`, as the post and comment forms show it. */
 const mediaError = (message: string, code: string) => new AppError(422, code, message, { media: [message] });
-const expired = () => forbidden(Messages.uploadExpired, 'upload_url_expired');
+const expired = () => forbidden(PostMessages.uploadExpired, 'upload_url_expired');
 
 /**
  * Uploads (spec §5 Files, §7 Uploads). A client asks for a signed URL (`presign`), PUTs the file
@@ -81,7 +81,7 @@ export class UploadsService {
    * Attach an upload: only by the user who uploaded it, only once, only for this team and a
    * policy in `policies`; bytes must have arrived and passed the content check. Marks it attached
    * inside `ex` (a Kysely transaction). Throws AppError 422 with field `media` and
-   * Messages.uploadNotFound / uploadAlreadyUsed / uploadIncomplete / uploadContentMismatch
+   * PostMessages.uploadNotFound / uploadAlreadyUsed / uploadIncomplete / uploadContentMismatch
    * (uploadKeyInvalid for a key presigned for another policy, uploadTooLarge for an S3 object
    * bigger than declared).
    *
@@ -99,31 +99,31 @@ export class UploadsService {
     const row = await repo.find(key, ex);
     // Someone else's key, or one for another team, is no upload of theirs: nothing is revealed.
     if (!row || row.user_id !== userId || row.team_id !== teamId)
-      throw mediaError(Messages.uploadNotFound, 'upload_not_found');
-    if (!policies.includes(row.policy)) throw mediaError(Messages.uploadKeyInvalid, 'upload_wrong_policy');
-    if (row.attached_at) throw mediaError(Messages.uploadAlreadyUsed, 'upload_already_used');
+      throw mediaError(PostMessages.uploadNotFound, 'upload_not_found');
+    if (!policies.includes(row.policy)) throw mediaError(PostMessages.uploadKeyInvalid, 'upload_wrong_policy');
+    if (row.attached_at) throw mediaError(PostMessages.uploadAlreadyUsed, 'upload_already_used');
     if (!row.completed_at) await this.checkStored(row, ex);
     if (!(await repo.markAttached(key, this.now().toISOString(), ex)))
-      throw mediaError(Messages.uploadAlreadyUsed, 'upload_already_used');
+      throw mediaError(PostMessages.uploadAlreadyUsed, 'upload_already_used');
     return { key, media_type: row.media_type };
   }
 
   /** S3: judges the object the browser PUT to the bucket (size, then first bytes) and records it. */
   private async checkStored(row: UploadRow, ex: Executor): Promise<void> {
     const { store, repo } = this.deps;
-    const incomplete = () => mediaError(Messages.uploadIncomplete, 'upload_incomplete');
+    const incomplete = () => mediaError(PostMessages.uploadIncomplete, 'upload_incomplete');
     if (store.kind === 'local') throw incomplete(); // bytes are judged on arrival there
     const size = await store.size(row.key);
     if (size === undefined) throw incomplete();
     if (size !== row.declared_size) {
       await store.remove(row.key);
       throw size > row.declared_size
-        ? mediaError(Messages.uploadTooLarge, 'upload_too_large')
-        : mediaError(Messages.uploadIncomplete, 'upload_incomplete');
+        ? mediaError(PostMessages.uploadTooLarge, 'upload_too_large')
+        : mediaError(PostMessages.uploadIncomplete, 'upload_incomplete');
     }
     if (!contentMatches(row.media_type, await store.head(row.key, SNIFF_BYTES))) {
       await store.remove(row.key);
-      throw mediaError(Messages.uploadContentMismatch, 'upload_content_mismatch');
+      throw mediaError(PostMessages.uploadContentMismatch, 'upload_content_mismatch');
     }
     await repo.markCompleted(row.key, size, this.now().toISOString(), ex);
   }
@@ -176,8 +176,8 @@ export class UploadsService {
     if (store.kind !== 'local' || !isStoredKey(key)) throw notFound();
     if (signer.verify('PUT', key, query.expires, query.signature) !== 'ok') throw expired();
     const row = await repo.find(key);
-    if (!row) throw notFound(Messages.uploadNotFound);
-    if (row.completed_at) throw new AppError(409, 'upload_already_received', Messages.uploadAlreadyReceived);
+    if (!row) throw notFound(PostMessages.uploadNotFound);
+    if (row.completed_at) throw new AppError(409, 'upload_already_received', PostMessages.uploadAlreadyReceived);
     if (contentLength !== undefined && contentLength > row.declared_size) throw tooLarge();
     const size = await store.receive(key, body, { size: row.declared_size, mediaType: row.media_type });
     await repo.markCompleted(key, size, this.now().toISOString());

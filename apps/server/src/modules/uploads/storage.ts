@@ -5,7 +5,7 @@ import { link, mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { Limits, Messages } from '@rally/contract';
+import { Limits, Messages, PostMessages } from '@rally/contract';
 import { AppError, conflict } from '../../http/errors.js';
 import { MIME_OF_EXTENSION, SNIFF_BYTES, contentMatches, tooLarge, type MediaType } from './kinds.js';
 import { isStoredKey, type UrlSigner } from './signing.js';
@@ -31,7 +31,7 @@ export interface ObjectStore {
 export const contentTypeOfKey = (key: string): string =>
   MIME_OF_EXTENSION[path.extname(key).slice(1)] ?? 'application/octet-stream';
 
-export const contentMismatch = () => new AppError(415, 'upload_content_mismatch', Messages.uploadContentMismatch);
+export const contentMismatch = () => new AppError(415, 'upload_content_mismatch', PostMessages.uploadContentMismatch);
 
 /** What a streamed upload must be: at most and exactly `size` bytes of `mediaType`. */
 export interface Expected {
@@ -120,14 +120,14 @@ export class LocalDiskStore implements ObjectStore {
         if (!out.write(chunk)) await once(out, 'drain');
       }
       if (!judged && !contentMatches(expected.mediaType, head)) throw contentMismatch();
-      if (size !== expected.size) throw new AppError(400, 'upload_incomplete', Messages.uploadIncomplete);
+      if (size !== expected.size) throw new AppError(400, 'upload_incomplete', PostMessages.uploadIncomplete);
       out.end();
       await finished(out);
       try {
         await link(part, full);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'EEXIST')
-          throw conflict(Messages.uploadAlreadyReceived, 'upload_already_received');
+          throw conflict(PostMessages.uploadAlreadyReceived, 'upload_already_received');
         throw err;
       }
       return size;

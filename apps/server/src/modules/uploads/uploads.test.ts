@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Limits, Messages, type PresignDto, type UploadPolicy } from '@rally/contract';
+import { Limits, type PresignDto, type UploadPolicy, PostMessages } from '@rally/contract';
 import { ConfigError, loadConfig } from '../../config.js';
 import { buildTestApp, useTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, expectInvalid, type SignedUpUser } from '../../test/factories.js';
@@ -153,7 +153,7 @@ describe('GET s3-upload-presigned-request', () => {
     ]) {
       const res = await presignCall(owner, q);
       expect(res.statusCode, res.body).toBe(413);
-      expect(res.json()).toMatchObject({ message: Messages.uploadTooLarge, code: 'upload_too_large' });
+      expect(res.json()).toMatchObject({ message: PostMessages.uploadTooLarge, code: 'upload_too_large' });
     }
     expect(
       (await presignCall(owner, { filename: 'v.mp4', mime_type: 'video/mp4', file_size: Limits.videoMaxBytes }))
@@ -163,7 +163,7 @@ describe('GET s3-upload-presigned-request', () => {
     expectInvalid(
       await presignCall(owner, { filename: 'v.mp4', mime_type: 'video/mp4', file_size: Limits.uploadMaxBytes + 1 }),
       'file_size',
-      Messages.uploadTooLarge,
+      PostMessages.uploadTooLarge,
     );
   });
 
@@ -175,21 +175,25 @@ describe('GET s3-upload-presigned-request', () => {
     ]) {
       const res = await presignCall(owner, q);
       expect(res.statusCode, res.body).toBe(415);
-      expect(res.json().message).toBe(Messages.uploadTypeUnsupported);
+      expect(res.json().message).toBe(PostMessages.uploadTypeUnsupported);
     }
     const res = await presignCall(owner, { resource_policy: 'team.teamvideo' });
     expect(res.statusCode).toBe(415);
-    expect(res.json().message).toBe(Messages.uploadVideoOnly);
+    expect(res.json().message).toBe(PostMessages.uploadVideoOnly);
   });
 
   it('bad parameters: 422 with the field', async () => {
-    expectInvalid(await presignCall(owner, { filename: '' }), 'filename', Messages.uploadFilenameRequired);
-    expectInvalid(await presignCall(owner, { file_size: 0 }), 'file_size', Messages.uploadSizeRequired);
-    expectInvalid(await presignCall(owner, { resource_type: 'user' }), 'resource_type', Messages.uploadResourceInvalid);
+    expectInvalid(await presignCall(owner, { filename: '' }), 'filename', PostMessages.uploadFilenameRequired);
+    expectInvalid(await presignCall(owner, { file_size: 0 }), 'file_size', PostMessages.uploadSizeRequired);
+    expectInvalid(
+      await presignCall(owner, { resource_type: 'user' }),
+      'resource_type',
+      PostMessages.uploadResourceInvalid,
+    );
     expectInvalid(
       await presignCall(owner, { resource_policy: 'avatar' }),
       'resource_policy',
-      Messages.uploadResourceInvalid,
+      PostMessages.uploadResourceInvalid,
     );
     expect((await presignCall(owner, { resource_id: 'abc' })).statusCode).toBe(422);
   });
@@ -229,7 +233,7 @@ describe('PUT to the upload URL (local storage)', () => {
     const { key, url } = await presign(owner, { filename: 'clip.mp4', mime_type: 'video/mp4', file_size: png.length });
     const res = await put(url, png, { 'content-type': 'video/mp4' });
     expect(res.statusCode, res.body).toBe(415);
-    expect(res.json()).toMatchObject({ message: Messages.uploadContentMismatch, code: 'upload_content_mismatch' });
+    expect(res.json()).toMatchObject({ message: PostMessages.uploadContentMismatch, code: 'upload_content_mismatch' });
     expect(existsSync(fileOnDisk(key))).toBe(false);
     expect(readdirSync(path.dirname(fileOnDisk(key))).filter((f) => f.endsWith('.part'))).toEqual([]);
     expect((await row(key))?.completed_at).toBeNull();
@@ -251,7 +255,7 @@ describe('PUT to the upload URL (local storage)', () => {
     const expect403 = async (target: string) => {
       const res = await put(target, PNG_1X1);
       expect(res.statusCode, `${target} ${res.body}`).toBe(403);
-      expect(res.json()).toMatchObject({ message: Messages.uploadExpired, code: 'upload_url_expired' });
+      expect(res.json()).toMatchObject({ message: PostMessages.uploadExpired, code: 'upload_url_expired' });
     };
     const past = Math.floor(Date.now() / 1000) - 1;
     await expect403(signer.url('PUT', key, past));
@@ -270,7 +274,7 @@ describe('PUT to the upload URL (local storage)', () => {
     const big = sampleFile('png', 101);
     const declaredBig = await put(url, big);
     expect(declaredBig.statusCode, declaredBig.body).toBe(413);
-    expect(declaredBig.json().message).toBe(Messages.uploadTooLarge);
+    expect(declaredBig.json().message).toBe(PostMessages.uploadTooLarge);
     // Streamed without a length: cut at the first byte past the declared size.
     const streamed = await put(url, Readable.from([big.subarray(0, 60), big.subarray(60)]), {
       'transfer-encoding': 'chunked',
@@ -284,7 +288,7 @@ describe('PUT to the upload URL (local storage)', () => {
     const { key, url } = await presign(owner, { file_size: 500 });
     const res = await put(url, sampleFile('png', 400));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().message).toBe(Messages.uploadIncomplete);
+    expect(res.json().message).toBe(PostMessages.uploadIncomplete);
     expect(existsSync(fileOnDisk(key))).toBe(false);
   });
 
@@ -293,7 +297,7 @@ describe('PUT to the upload URL (local storage)', () => {
     expect((await put(url, PNG_1X1)).statusCode).toBe(200);
     const again = await put(url, PNG_1X1);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(Messages.uploadAlreadyReceived);
+    expect(again.json().message).toBe(PostMessages.uploadAlreadyReceived);
   });
 });
 
@@ -304,7 +308,7 @@ describe('signed read URLs', () => {
     expect((await fetchFile(signer.url('GET', key, future))).statusCode).toBe(200);
     const expired = await fetchFile(signer.url('GET', key, Math.floor(Date.now() / 1000) - 1));
     expect(expired.statusCode).toBe(403);
-    expect(expired.json().message).toBe(Messages.uploadExpired);
+    expect(expired.json().message).toBe(PostMessages.uploadExpired);
     expect((await fetchFile(signer.url('PUT', key, future))).statusCode).toBe(403);
     expect((await fetchFile(uploads.urlOf(key)!.replace(/signature=.{4}/, 'signature=AAAA'))).statusCode).toBe(403);
     expect((await fetchFile(`/files/${key}`)).statusCode).toBe(404);
@@ -332,26 +336,26 @@ describe('UploadsService.claim', () => {
     const key = await uploaded(member);
     expect(await claim(member, key)).toEqual({ key, media_type: 'photo' });
     expect((await row(key))?.attached_at).toEqual(expect.any(String));
-    await expectRefusedClaim(claim(member, key), Messages.uploadAlreadyUsed);
+    await expectRefusedClaim(claim(member, key), PostMessages.uploadAlreadyUsed);
   });
 
   it("someone else's key, or one for another team, is not found", async () => {
     const key = await uploaded(member);
-    await expectRefusedClaim(claim(owner, key), Messages.uploadNotFound);
-    await expectRefusedClaim(claim(member, key, otherTeam.id), Messages.uploadNotFound);
-    await expectRefusedClaim(claim(member, 'uploads/1/nothing.png'), Messages.uploadNotFound);
+    await expectRefusedClaim(claim(owner, key), PostMessages.uploadNotFound);
+    await expectRefusedClaim(claim(member, key, otherTeam.id), PostMessages.uploadNotFound);
+    await expectRefusedClaim(claim(member, 'uploads/1/nothing.png'), PostMessages.uploadNotFound);
     // Still the uploader's to attach.
     expect((await claim(member, key)).key).toBe(key);
   });
 
   it('a key presigned for another policy is refused', async () => {
     const key = await uploaded(member);
-    await expectRefusedClaim(claim(member, key, team.id, ['team.teamvideo']), Messages.uploadKeyInvalid);
+    await expectRefusedClaim(claim(member, key, team.id, ['team.teamvideo']), PostMessages.uploadKeyInvalid);
   });
 
   it('before its bytes arrived: incomplete', async () => {
     const { key } = await presign(member);
-    await expectRefusedClaim(claim(member, key), Messages.uploadIncomplete);
+    await expectRefusedClaim(claim(member, key), PostMessages.uploadIncomplete);
   });
 
   it('a claim in a transaction that rolls back leaves the key free', async () => {

@@ -16,7 +16,8 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
-import { useState, type ReactNode } from 'react';
+import ViewSidebarOutlined from '@mui/icons-material/ViewSidebarOutlined';
+import { Suspense, lazy, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { DRAWER_WIDTH } from '../theme';
 import { paths } from '../../config/paths';
@@ -26,9 +27,30 @@ import { UserMenu } from './user-menu';
 /** Title of the top bar: the team name when a team is open, else the spec's fallbacks. */
 function titleFor(pathname: string, teamName?: string): string {
   if (teamName) return teamName;
-  if (pathname.startsWith('/dashboard')) return 'Dashboard';
+  if (pathname.startsWith(paths.dashboard)) return 'Dashboard';
+  // The same word as the page's heading.
+  if (pathname.startsWith(paths.engagements)) return 'Engagements';
   return 'My Teams';
 }
+
+/**
+ * The bell, its list and its live updates come a moment after the top bar: in this chunk they
+ * would put every signed-in route over its 50 KB budget (scripts/check-bundle-size.mjs).
+ */
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+
+/** The team's right sidebar on large screens (on small ones a drawer of at most 85% of the width). */
+export const RIGHT_SIDEBAR_WIDTH = 300;
+
+/**
+ * A click handler for a drawer's content: activating a link or button in it closes the drawer, so
+ * the page or dialog it opens is not left behind an open drawer.
+ */
+const closeOnControl = (close: () => void) => (e: MouseEvent<HTMLElement>) => {
+  if (e.target instanceof Element && e.target.closest('a, button')) close();
+};
 
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
@@ -60,13 +82,31 @@ interface AppLayoutProps {
   drawerExtra?: ReactNode;
   /** Rendered instead of the route outlet (e.g. while a workspace loads). */
   content?: ReactNode;
+  /**
+   * The team's right sidebar (spec §2): its panels. The top bar's toggle shows only when it is
+   * given, which a team workspace does when the viewer has a panel to see.
+   */
+  rightSidebar?: ReactNode;
+  /** The top bar's notification icon with its badge, between the title and the user menu. */
+  notificationSlot?: ReactNode;
 }
 
-/** Sticky top bar, side drawer (temporary below 960 px, permanent above) and mobile bottom bar (spec §2). */
-export function AppLayout({ items = mainNavItems, teamName, drawerExtra, content }: AppLayoutProps) {
+/**
+ * Sticky top bar, side drawer (temporary below 960 px, permanent above), the team's
+ * right sidebar (a drawer below 960 px) and mobile bottom bar (spec §2).
+ */
+export function AppLayout({
+  items = mainNavItems,
+  teamName,
+  drawerExtra,
+  content,
+  rightSidebar,
+  notificationSlot,
+}: AppLayoutProps) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const [open, setOpen] = useState(false);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const visible = visibleItems(items);
@@ -81,7 +121,7 @@ export function AppLayout({ items = mainNavItems, teamName, drawerExtra, content
         </Typography>
       )}
       <NavList items={items} onNavigate={() => setOpen(false)} />
-      {drawerExtra}
+      {drawerExtra && <Box onClick={closeOnControl(() => setOpen(false))}>{drawerExtra}</Box>}
     </>
   );
 
@@ -133,7 +173,25 @@ export function AppLayout({ items = mainNavItems, teamName, drawerExtra, content
           >
             {titleFor(pathname, teamName)}
           </Link>
+          {notificationSlot ?? (
+            // The fallback keeps the bell's place, so the user menu does not move when it arrives.
+            <Suspense fallback={<Box sx={{ width: 40, flexShrink: 0 }} />}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <UserMenu />
+          {rightSidebar && (
+            <IconButton
+              aria-label="Team sidebar"
+              title="Team sidebar"
+              aria-expanded={sidebarOpen}
+              aria-controls={sidebarOpen ? 'team-sidebar' : undefined}
+              color={sidebarOpen ? 'primary' : 'default'}
+              onClick={() => setSidebarOpen((o) => !o)}
+            >
+              <ViewSidebarOutlined />
+            </IconButton>
+          )}
         </Toolbar>
       </AppBar>
 
@@ -150,10 +208,41 @@ export function AppLayout({ items = mainNavItems, teamName, drawerExtra, content
         {drawerContent}
       </Drawer>
 
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, pb: { xs: 10, md: 3 } }}>
+      <Box
+        component="main"
+        // The target of index.html's skip link, the first focusable element of the page.
+        id="main"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, pb: { xs: 10, md: 3 }, outline: 0 }}
+      >
         <Toolbar />
         {content ?? <Outlet />}
       </Box>
+
+      {rightSidebar && (
+        <Drawer
+          anchor="right"
+          variant={desktop ? 'persistent' : 'temporary'}
+          open={sidebarOpen}
+          onClose={() => setSidebarOpen(false)}
+          sx={{
+            // Docked on large screens: the page narrows beside it instead of sliding under it.
+            ...(desktop && {
+              width: sidebarOpen ? RIGHT_SIDEBAR_WIDTH : 0,
+              flexShrink: 0,
+              transition: (t) => t.transitions.create('width'),
+            }),
+            '& .MuiDrawer-paper': {
+              width: { xs: `min(${RIGHT_SIDEBAR_WIDTH}px, 85vw)`, md: RIGHT_SIDEBAR_WIDTH },
+              boxSizing: 'border-box',
+            },
+          }}
+          slotProps={{ paper: { id: 'team-sidebar', component: 'aside', 'aria-label': 'Team sidebar' } }}
+        >
+          <Toolbar />
+          <Box onClick={desktop ? undefined : closeOnControl(() => setSidebarOpen(false))}>{rightSidebar}</Box>
+        </Drawer>
+      )}
 
       {!desktop && visible.length > 1 && (
         <BottomNavigation

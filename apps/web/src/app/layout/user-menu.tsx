@@ -1,4 +1,4 @@
-import { IconButton, ListItemIcon, Menu, MenuItem, Tooltip } from '@mui/material';
+import { IconButton, ListItemIcon, Menu, MenuItem } from '@mui/material';
 import Logout from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -24,11 +24,15 @@ export function UserMenu() {
 
   return (
     <>
-      <Tooltip title={session.user.full_name}>
-        <IconButton aria-label="Account menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
-          <UserAvatar name={session.user.full_name} src={session.user.avatar} />
-        </IconButton>
-      </Tooltip>
+      {/* A native title, not MUI's Tooltip: Popper would weigh on every signed-in page. */}
+      <IconButton
+        aria-label="Account menu"
+        title={session.user.full_name}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        size="small"
+      >
+        <UserAvatar name={session.user.full_name} src={session.user.avatar} />
+      </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         {items.map(({ label, Icon, onSelect }) => (
           <MenuItem

@@ -1,6 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { useCallback, useMemo } from 'react';
-import { Messages, Role, isCoach, type Viewer } from '@rally/contract';
+import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
+import { paths } from '../../config/paths';
+import { Role, isCoach, type Viewer, PostMessages } from '@rally/contract';
 import { useSubscription } from '../../features/billing/api/get-subscription';
 import { useDashboard } from '../../features/posts/api/get-feed';
 import { FeedLayout } from '../../features/posts/components/feed-layout';
@@ -35,6 +37,7 @@ export function DashboardPage() {
     <Box>
       <FeedLayout>
         <Box sx={{ maxWidth: POST_MAX_WIDTH, mx: 'auto', width: '100%' }}>
+          <PageBreadcrumbs items={[{ label: 'Home', to: paths.home }, { label: 'Dashboard' }]} />
           <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
             Dashboard
           </Typography>
@@ -43,8 +46,8 @@ export function DashboardPage() {
           feed={feed}
           viewerFor={viewerFor}
           leadTeams={leadTeams}
-          emptyText={Messages.dashboardEmpty}
-          endText={Messages.dashboardEnd}
+          emptyText={PostMessages.dashboardEmpty}
+          endText={PostMessages.dashboardEnd}
           label="Dashboard"
         />
       </FeedLayout>

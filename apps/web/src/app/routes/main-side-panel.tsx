@@ -1,8 +1,13 @@
-import { Badge, Box, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Badge, Box, Paper, Skeleton, Tab, Tabs } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { InvitesList, usePendingInvitationsCount } from '../../features/invitations/components/invites-list';
 import { teamKeys } from '../../features/teams/api/get-teams';
+
+// Its own chunk, fetched beside its data: the teams page stays within its size budget.
+const NotificationsList = lazy(() =>
+  import('../../features/notifications/components/notifications-list').then((m) => ({ default: m.NotificationsList })),
+);
 
 /** The INVITES tab label with its counter. */
 function InvitesLabel() {
@@ -15,10 +20,10 @@ function InvitesLabel() {
 }
 
 /**
- * The main pages' side panel (spec §2): NOTIFICATION and INVITES. Notifications arrive with their
- * own feature; until then the tab says so instead of showing made-up entries.
+ * The main pages' side panel (spec §2): NOTIFICATION and INVITES. `onNavigate`: a notification was
+ * opened (the dialog holding the panel closes).
  */
-export function MainSidePanel({ initialTab = 1 }: { initialTab?: 0 | 1 }) {
+export function MainSidePanel({ initialTab = 1, onNavigate }: { initialTab?: 0 | 1; onNavigate?: () => void }) {
   const [tab, setTab] = useState<number>(initialTab);
   const queryClient = useQueryClient();
   return (
@@ -39,9 +44,11 @@ export function MainSidePanel({ initialTab = 1 }: { initialTab?: 0 | 1 }) {
         sx={{ flexGrow: 1, minHeight: 0, borderTop: 1, borderColor: 'divider' }}
       >
         {tab === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-            No notifications yet.
-          </Typography>
+          <Suspense
+            fallback={<Skeleton variant="rounded" height={72} sx={{ m: 2 }} aria-label="Loading notifications" />}
+          >
+            <NotificationsList onNavigate={onNavigate} />
+          </Suspense>
         ) : (
           <InvitesList onAccepted={() => void queryClient.invalidateQueries({ queryKey: teamKeys.all })} />
         )}

@@ -84,7 +84,30 @@ describe('team workspace', () => {
     if (shown) {
       await user.click(within(drawer).getByRole('button', { name: 'Invite Members' }));
       expect(await screen.findByRole('heading', { name: 'Invite Team Members' })).toBeInTheDocument();
+      // The drawer closed behind the dialog.
+      await waitFor(() =>
+        expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument(),
+      );
     }
+  });
+
+  it.each([
+    ['the Super Admin', 2, true],
+    ['a member', 4, false],
+  ])('the right sidebar for %s (role %i): toggle and Invite Members shown %s', async (_label, role, shown) => {
+    serveTeam(buildTeam({ id: 5, name: 'Rowing', role_id: role }));
+    const { user, queryClient } = open('/engagements/5/info');
+    await screen.findByRole('tab', { name: 'Members (2)' });
+    await waitFor(() => expect(queryClient.getQueryState(subscriptionQuery().queryKey)?.status).toBe('success'));
+    // Only panels that exist: with none for this viewer, there is no toggle.
+    expect(Boolean(screen.queryByRole('button', { name: 'Team sidebar' }))).toBe(shown);
+    if (!shown) return;
+    await user.click(screen.getByRole('button', { name: 'Team sidebar' }));
+    const sidebar = await screen.findByRole('dialog', { name: 'Team sidebar' });
+    expect(sidebar).toHaveTextContent('Rowing');
+    await user.click(within(sidebar).getByRole('button', { name: 'Invite Members' }));
+    expect(await screen.findByRole('heading', { name: 'Invite Team Members' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Team sidebar' })).not.toBeInTheDocument());
   });
 });
 

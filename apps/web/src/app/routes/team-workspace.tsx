@@ -1,4 +1,4 @@
-import { Box, Button, Skeleton } from '@mui/material';
+import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -18,6 +18,23 @@ import { lazyDialog } from '../../components/lazy-dialog';
 const InviteMembersDialog = lazyDialog(() =>
   import('../../features/invitations/components/invite-members-dialog').then((m) => m.InviteMembersDialog),
 );
+
+/**
+ * The team's right sidebar (spec §2). Of its panels only Invite Members exists yet; team stats and
+ * the others join it with their features, none is shown before it exists.
+ */
+function TeamSidebar({ teamName, onInvite }: { teamName: string; onInvite: () => void }) {
+  return (
+    <Stack spacing={1.5} sx={{ p: 2 }}>
+      <Typography variant="subtitle2" color="text.secondary" noWrap title={teamName}>
+        {teamName}
+      </Typography>
+      <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={onInvite}>
+        Invite Members
+      </Button>
+    </Stack>
+  );
+}
 
 function Workspace({ teamId }: { teamId: number }) {
   const team = useTeam(teamId);
@@ -54,7 +71,8 @@ function Workspace({ teamId }: { teamId: number }) {
 
   const { team: data, viewer } = context;
   // The spec places this button for role 2 only, narrower than the server's rule (roles 2 and 3).
-  const drawerExtra = can('team.invite', viewer) && viewer.role === Role.Owner && (
+  const invite = can('team.invite', viewer) && viewer.role === Role.Owner;
+  const drawerExtra = invite && (
     <Box sx={{ px: 2, py: 1 }}>
       <Button fullWidth variant="outlined" startIcon={<PersonAddAlt1Outlined />} onClick={() => setInviting(true)}>
         Invite Members
@@ -64,7 +82,12 @@ function Workspace({ teamId }: { teamId: number }) {
 
   return (
     <WorkspaceContext.Provider value={context}>
-      <AppLayout items={items} teamName={data.name} drawerExtra={drawerExtra} />
+      <AppLayout
+        items={items}
+        teamName={data.name}
+        drawerExtra={drawerExtra}
+        rightSidebar={invite && <TeamSidebar teamName={data.name} onInvite={() => setInviting(true)} />}
+      />
       <InviteMembersDialog open={inviting} teamId={data.id} teamName={data.name} onClose={() => setInviting(false)} />
     </WorkspaceContext.Provider>
   );

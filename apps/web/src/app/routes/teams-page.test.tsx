@@ -269,6 +269,7 @@ describe('side panel', () => {
         return apiOk(teams[0]);
       }),
       http.get(apiUrl(Routes.teams), () => apiOk(teams)),
+      http.get(apiUrl(Routes.notifications), () => pagedJson([], 1, 20, 0)),
     );
     const { user } = open('/engagements');
     await screen.findByText('Currently you do not have any teams');
@@ -277,8 +278,9 @@ describe('side panel', () => {
 
     await user.click(icon);
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
-    await user.click(within(panel).getByRole('tab', { name: 'NOTIFICATION' }));
-    expect(within(panel).getByText('No notifications yet.')).toBeInTheDocument();
+    // The panel is its own chunk: its tabs arrive a moment after the dialog.
+    await user.click(await within(panel).findByRole('tab', { name: 'NOTIFICATION' }));
+    expect(await within(panel).findByText('No notifications yet.')).toBeInTheDocument();
 
     await user.click(within(panel).getByRole('tab', { name: /INVITES/ }));
     const item = await within(panel).findByRole('listitem', { name: 'Invitation to Choir' });

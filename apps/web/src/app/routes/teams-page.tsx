@@ -1,4 +1,14 @@
-import { Badge, Box, Button, Dialog, DialogTitle, IconButton, Typography, useMediaQuery } from '@mui/material';
+import {
+  Badge,
+  Box,
+  Button,
+  Dialog,
+  DialogTitle,
+  IconButton,
+  Skeleton,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
@@ -6,10 +16,11 @@ import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from '../../lib/snackbar';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Suspense, lazy, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Messages, isCoach, type TeamDto } from '@rally/contract';
 import { NoticeDialog } from '../../components/notice-dialog';
+import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { useSubscription } from '../../features/billing/api/get-subscription';
 import { invitationKeys } from '../../features/invitations/api/get-pending-invitations';
 import { usePendingInvitationsCount } from '../../features/invitations/components/invites-list';
@@ -17,8 +28,11 @@ import { useTeams } from '../../features/teams/api/get-teams';
 import { TeamsGrid } from '../../features/teams/components/teams-grid';
 import { paths } from '../../config/paths';
 import { createGate } from './create-gate';
-import { MainSidePanel } from './main-side-panel';
 import { lazyDialog } from '../../components/lazy-dialog';
+
+// The side panel (notifications, invites) is its own chunk, fetched beside the teams.
+const MainSidePanel = lazy(() => import('./main-side-panel').then((m) => ({ default: m.MainSidePanel })));
+const panelLoading = <Skeleton variant="rounded" height={240} aria-label="Loading notifications and invites" />;
 
 const JoinTeamDialog = lazyDialog(() =>
   import('../../features/teams/components/join-team-dialog').then((m) => m.JoinTeamDialog),
@@ -35,10 +49,13 @@ const InviteMembersDialog = lazyDialog(() =>
 type Open = 'create' | 'join' | 'notice' | 'panel' | null;
 
 /** `/` and `/engagements`: the user's teams, Create / Join Engagement and the side panel (spec §2). */
-export function TeamsPage({ title, emptyText }: { title: string; emptyText: string }) {
+export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'long' }) {
+  // The messages are read here, in the page's chunk, so the app's entry does not carry them all.
+  const emptyText = empty === 'short' ? Messages.noTeamsShort : Messages.noTeams;
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const navigate = useNavigate();
+  const home = useLocation().pathname === paths.home;
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const subscription = useSubscription();
@@ -68,6 +85,7 @@ export function TeamsPage({ title, emptyText }: { title: string; emptyText: stri
       }}
     >
       <Box sx={{ minWidth: 0 }}>
+        <PageBreadcrumbs items={home ? [{ label: 'Home' }] : [{ label: 'Home', to: paths.home }, { label: title }]} />
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 3 }}>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 700, flexGrow: 1 }}>
             {title}
@@ -104,7 +122,9 @@ export function TeamsPage({ title, emptyText }: { title: string; emptyText: stri
 
       {desktop && (
         <Box sx={{ position: 'sticky', top: 88, height: 'calc(100vh - 112px)' }}>
-          <MainSidePanel />
+          <Suspense fallback={panelLoading}>
+            <MainSidePanel />
+          </Suspense>
         </Box>
       )}
       {!desktop && (
@@ -118,7 +138,9 @@ export function TeamsPage({ title, emptyText }: { title: string; emptyText: stri
             </IconButton>
           </DialogTitle>
           <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', px: 1, pb: 1 }}>
-            <MainSidePanel />
+            <Suspense fallback={panelLoading}>
+              <MainSidePanel initialTab={0} onNavigate={close} />
+            </Suspense>
           </Box>
         </Dialog>
       )}

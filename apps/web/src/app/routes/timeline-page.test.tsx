@@ -1,7 +1,7 @@
 import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COLORS, Messages, PostType, Routes, type TeamDto } from '@rally/contract';
+import { COLORS, PostType, Routes, type TeamDto, PostMessages } from '@rally/contract';
 import { realtime } from '../../lib/realtime';
 import { renderApp } from '../../test/render';
 import { apiOk, apiUrl, server, testUser } from '../../test/server';
@@ -42,7 +42,7 @@ describe('team timeline pages', () => {
     const crumbs = screen.getByRole('navigation', { name: 'breadcrumb' });
     expect(crumbs).toHaveTextContent('Rowing');
     expect(crumbs).toHaveTextContent('Timeline');
-    expect(screen.getByText(Messages.timelineEnd)).toBeInTheDocument();
+    expect(screen.getByText(PostMessages.timelineEnd)).toBeInTheDocument();
   });
 
   it('the sidebar lists Timeline, Wall of Fame, Bright Ideas and FAQ', async () => {
@@ -64,8 +64,8 @@ describe('team timeline pages', () => {
   });
 
   it.each([
-    ['/engagements/5/wall-of-fame', PostType.celebration, 'Wall of Fame', Messages.wallOfFameEnd],
-    ['/engagements/5/bright-ideas', PostType.brightidea, 'Bright Ideas', Messages.brightIdeasEnd],
+    ['/engagements/5/wall-of-fame', PostType.celebration, 'Wall of Fame', PostMessages.wallOfFameEnd],
+    ['/engagements/5/bright-ideas', PostType.brightidea, 'Bright Ideas', PostMessages.brightIdeasEnd],
   ])('%s shows only type %i, titled %s, with its end text', async (url, typeId, title, endText) => {
     serveTeams([buildTeam({ id: 5, name: 'Rowing' })]);
     const seen = serveTimeline([
@@ -88,7 +88,7 @@ describe('/dashboard', () => {
     serveDashboard([]);
     open('/dashboard');
     const keepSpaces = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
-    expect(await screen.findByText(Messages.dashboardEmpty, keepSpaces)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.dashboardEmpty, keepSpaces)).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Dashboard');
   });
 
@@ -99,7 +99,7 @@ describe('/dashboard', () => {
       buildPost({ id: 1, team_id: 6, team: { id: 6, name: 'Sailing' }, data: { text: 'From sailing' } }),
     ]);
     open('/dashboard');
-    expect(await screen.findByText(Messages.dashboardEnd)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.dashboardEnd)).toBeInTheDocument();
     const [rowing, sailing] = screen.getAllByRole('article');
     await waitFor(() => expect(within(rowing!).getByRole('button', { name: 'Share' })).toBeInTheDocument());
     expect(within(rowing!).getByRole('button', { name: 'Delete' })).toBeInTheDocument();

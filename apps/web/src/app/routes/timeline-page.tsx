@@ -1,6 +1,6 @@
 import { Box, Stack } from '@mui/material';
 import { useCallback } from 'react';
-import { Messages, PostType } from '@rally/contract';
+import { PostType, PostMessages } from '@rally/contract';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { paths } from '../../config/paths';
 import { useMembers } from '../../features/members/api/get-members';
@@ -13,9 +13,9 @@ import { useWorkspaceTeam } from './workspace-context';
 
 /** The three feeds of a team (spec §2): all posts, celebrations only, bright ideas only. */
 export const TEAM_FEEDS = {
-  timeline: { title: 'Timeline', typeId: undefined, endText: Messages.timelineEnd },
-  wallOfFame: { title: 'Wall of Fame', typeId: PostType.celebration, endText: Messages.wallOfFameEnd },
-  brightIdeas: { title: 'Bright Ideas', typeId: PostType.brightidea, endText: Messages.brightIdeasEnd },
+  timeline: { title: 'Timeline', typeId: undefined, endText: PostMessages.timelineEnd },
+  wallOfFame: { title: 'Wall of Fame', typeId: PostType.celebration, endText: PostMessages.wallOfFameEnd },
+  brightIdeas: { title: 'Bright Ideas', typeId: PostType.brightidea, endText: PostMessages.brightIdeasEnd },
 } as const;
 export type TeamFeed = keyof typeof TEAM_FEEDS;
 

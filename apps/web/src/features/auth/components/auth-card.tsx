@@ -6,7 +6,20 @@ import type { ReactNode } from 'react';
 /** The frame of every auth screen: logo, product title and the form. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    // <main id="main" tabIndex={-1}>: the target of index.html's skip link.
+    <Box
+      component="main"
+      id="main"
+      tabIndex={-1}
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        p: 2,
+        bgcolor: 'background.default',
+        outline: 0,
+      }}
+    >
       <Paper
         elevation={0}
         // minWidth 0: a grid item would otherwise grow to its longest unbreakable word (an e-mail).

@@ -125,6 +125,18 @@ describe('forgot-password: the four steps', () => {
   });
 });
 
+describe('forgot-password: small screens', () => {
+  it('a long e-mail wraps instead of widening the page', async () => {
+    passwordResetApi();
+    const app = await openForgot();
+    const email = 'alexandra.konstantinopoulou.longname+rally-test@example-mail.io';
+    await sendCode(app.user, email);
+    await screen.findByRole('button', { name: 'Verify Code' });
+    // The sentence holding the e-mail may break anywhere, even inside the address.
+    expect(getComputedStyle(screen.getByText(email).parentElement!).overflowWrap).toBe('anywhere');
+  });
+});
+
 describe('forgot-password: server errors', () => {
   it('a failed Send Code shows the server message for 4 s and stays on the step', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

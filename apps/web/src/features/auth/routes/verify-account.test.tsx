@@ -29,6 +29,13 @@ describe('verify-account: arriving', () => {
     expect(app.location().pathname).toBe('/login');
   });
 
+  it('a long e-mail wraps instead of widening the page', async () => {
+    const email = 'alexandra.konstantinopoulou.longname+rally-test@example-mail.io';
+    sessionStore.setPending(email, Date.now());
+    await renderAppAt('/verify-account', 'Verify');
+    expect(getComputedStyle(screen.getByText(email).parentElement!).overflowWrap).toBe('anywhere');
+  });
+
   it('shows the e-mail the code went to', async () => {
     await openVerify();
 

@@ -6,11 +6,11 @@ import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import {
   MediaType,
-  Messages,
   type CommentData,
   type CommentInput,
   type PostDto,
   type UserRefDto,
+  PostMessages,
 } from '@rally/contract';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/error-message';
@@ -63,7 +63,7 @@ export function CommentComposer({ post, me, inputRef, autoFocus }: Props) {
     if (fileInput.current) fileInput.current.value = '';
     if (!chosen) return;
     if (!accepted(chosen)) {
-      setFileError(Messages.uploadTypeUnsupported);
+      setFileError(PostMessages.uploadTypeUnsupported);
       return;
     }
     setFileError('');
@@ -136,7 +136,7 @@ export function CommentComposer({ post, me, inputRef, autoFocus }: Props) {
             value={field.value ?? ''}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            placeholder={Messages.commentPlaceholder}
+            placeholder={PostMessages.commentPlaceholder}
             multiline
             maxRows={6}
             autoFocus={autoFocus}
@@ -144,7 +144,7 @@ export function CommentComposer({ post, me, inputRef, autoFocus }: Props) {
             fullWidth
             sx={{ py: 0.75, fontSize: 15 }}
             inputProps={{
-              'aria-label': Messages.commentPlaceholder,
+              'aria-label': PostMessages.commentPlaceholder,
               'aria-invalid': Boolean(fieldState.error),
               'aria-describedby': error ? errorId : undefined,
             }}

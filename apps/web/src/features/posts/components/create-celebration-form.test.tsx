@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COLORS, Messages, PostType, Routes } from '@rally/contract';
+import { COLORS, PostType, Routes, PostMessages } from '@rally/contract';
 import { expectFieldError, expectNoFieldError } from '../../../test/helpers';
 import { buildPost } from '../../../test/post-fixtures';
 import { signIn } from '../../../test/render';
@@ -71,9 +71,9 @@ describe('celebration and bright idea: text or attachment', () => {
     );
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    await waitFor(() => expectFieldError(CELEBRATION_FIELD, Messages.textOrAttachment));
+    await waitFor(() => expectFieldError(CELEBRATION_FIELD, PostMessages.textOrAttachment));
     await user.type(screen.getByLabelText(CELEBRATION_FIELD), 'Yay');
-    await waitFor(() => expectFieldError(CELEBRATION_FIELD, Messages.postTextMin));
+    await waitFor(() => expectFieldError(CELEBRATION_FIELD, PostMessages.postTextMin));
     await user.clear(screen.getByLabelText(CELEBRATION_FIELD));
 
     await user.upload(screen.getByTestId('post-file-input'), png());
@@ -81,7 +81,7 @@ describe('celebration and bright idea: text or attachment', () => {
     expect(within(preview()).getByRole('img', { name: 'Photo from You' })).toHaveAttribute('src', 'blob:preview');
 
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(await screen.findByText(Messages.celebrationCreated)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.celebrationCreated)).toBeInTheDocument();
     expect(bodies).toEqual([
       {
         color_id: 2,
@@ -100,13 +100,13 @@ describe('celebration and bright idea: text or attachment', () => {
     fireEvent.change(screen.getByTestId('post-file-input'), {
       target: { files: [new File(['x'], 'notes.pdf', { type: 'application/pdf' })] },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(Messages.uploadTypeUnsupported);
+    expect(await screen.findByRole('alert')).toHaveTextContent(PostMessages.uploadTypeUnsupported);
     expect(screen.queryByRole('button', { name: 'Remove attachment' })).not.toBeInTheDocument();
 
     await user.click(screen.getByLabelText(IDEA_FIELD));
     await user.paste('z'.repeat(501));
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    await waitFor(() => expectFieldError(IDEA_FIELD, Messages.postTextMax));
+    await waitFor(() => expectFieldError(IDEA_FIELD, PostMessages.postTextMax));
     expect(screen.getByTestId('character-count')).toHaveTextContent('501 / 500');
   });
 });
@@ -145,11 +145,11 @@ describe('tag members', () => {
     expect(options).toEqual(['MMMia Member', 'LLLeo Lane']);
 
     await user.click(screen.getByRole('option', { name: /Mia Member/ }));
-    expect(await screen.findByText(Messages.tagSelected('Mia Member'))).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.tagSelected('Mia Member'))).toBeInTheDocument();
     expect(within(preview()).getByLabelText('Tagged members')).toHaveTextContent('Mia Member');
 
     await user.keyboard('{Backspace}');
-    expect(await screen.findByText(Messages.tagRemoved('Mia Member'))).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.tagRemoved('Mia Member'))).toBeInTheDocument();
   });
 
   it('a team with no one else says so, and offers Invite Members', async () => {
@@ -189,7 +189,7 @@ describe('posting', () => {
     await user.upload(screen.getByTestId('post-file-input'), png());
     await user.click(screen.getByRole('button', { name: 'Post' }));
 
-    expect(await screen.findByText(Messages.celebrationCreated)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.celebrationCreated)).toBeInTheDocument();
     expect(progress).toEqual([0, 50, 100]);
     expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).not.toBeInTheDocument();
     expect(bodies).toEqual([
@@ -234,7 +234,7 @@ describe('posting', () => {
 
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(await screen.findByText(Messages.brightIdeaCreated)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.brightIdeaCreated)).toBeInTheDocument();
     expect(upload).toHaveBeenCalledTimes(1);
     expect(bodies).toHaveLength(2);
     expect(bodies[1]).toMatchObject({

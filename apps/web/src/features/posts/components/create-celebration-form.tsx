@@ -7,12 +7,12 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
   Limits,
   MediaType,
-  Messages,
   PostType,
   type CelebrationData,
   type CelebrationInput,
   type ColorDto,
   type PostDto,
+  PostMessages,
 } from '@rally/contract';
 import { ApiError } from '../../../lib/api-client';
 import { formResolver } from '../../../lib/form-resolver';
@@ -42,13 +42,13 @@ const COPY = {
     label: 'Your announcement',
     placeholder: 'Thank a teammate, share a win or announce some news',
     preview: 'Your announcement will look like this.',
-    created: Messages.celebrationCreated,
+    created: PostMessages.celebrationCreated,
   },
   [PostType.brightidea]: {
     label: 'Your bright idea',
     placeholder: 'An idea that would make the team’s work better',
     preview: 'Your bright idea will look like this.',
-    created: Messages.brightIdeaCreated,
+    created: PostMessages.brightIdeaCreated,
   },
 } as const;
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COLORS, Messages, PostType, Role, Routes, type PostDto } from '@rally/contract';
+import { COLORS, PostType, Role, Routes, type PostDto, PostMessages } from '@rally/contract';
 import { advance, expectFieldError } from '../../../test/helpers';
 import { buildPost } from '../../../test/post-fixtures';
 import { signIn } from '../../../test/render';
@@ -81,13 +81,13 @@ describe('create-content panel: text post', () => {
     const post = screen.getByRole('button', { name: 'Post' });
 
     await user.click(post);
-    await waitFor(() => expectFieldError(field, Messages.postTextRequired));
+    await waitFor(() => expectFieldError(field, PostMessages.postTextRequired));
     await user.type(screen.getByLabelText(field), 'abc');
-    await waitFor(() => expectFieldError(field, Messages.postTextMin));
+    await waitFor(() => expectFieldError(field, PostMessages.postTextMin));
     await user.clear(screen.getByLabelText(field));
     await user.click(screen.getByLabelText(field));
     await user.paste('x'.repeat(501));
-    await waitFor(() => expectFieldError(field, Messages.postTextMax));
+    await waitFor(() => expectFieldError(field, PostMessages.postTextMax));
     expect(screen.getByTestId('character-count')).toHaveTextContent('501 / 500');
     expect(sent).not.toHaveBeenCalled();
   });
@@ -108,7 +108,7 @@ describe('create-content panel: text post', () => {
     expect(screen.getByTestId('character-count')).toHaveTextContent('31 / 500');
     await user.click(screen.getByRole('button', { name: 'Post' }));
 
-    expect(await screen.findByText(Messages.postCreated)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.postCreated)).toBeInTheDocument();
     expect(body).toEqual({ content: 'Shipped the new onboarding flow', media_type: 'text' });
     expect(screen.getByLabelText(field)).toHaveValue('');
     expect(timeline(queryClient).data.map((p) => p.id)).toEqual([99, 1]);
@@ -116,12 +116,14 @@ describe('create-content panel: text post', () => {
   });
 
   it('on failure says why and keeps the text', async () => {
-    server.use(http.post(apiUrl(Routes.createPost, { id: TEAM }), () => apiError(403, Messages.postTypeNotAllowed)));
+    server.use(
+      http.post(apiUrl(Routes.createPost, { id: TEAM }), () => apiError(403, PostMessages.postTypeNotAllowed)),
+    );
     const { user } = renderPanel();
     await openPanel(user);
     await user.type(screen.getByLabelText(field), 'Keep these words');
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(await screen.findByText(Messages.postTypeNotAllowed)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.postTypeNotAllowed)).toBeInTheDocument();
     expect(screen.getByLabelText(field)).toHaveValue('Keep these words');
   });
 });
@@ -171,7 +173,7 @@ describe('create-content panel: opening and closing', () => {
     await openPanel(user);
     await user.type(screen.getByLabelText('What would you like to share?'), 'Done and dusted');
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    await screen.findByText(Messages.postCreated);
+    await screen.findByText(PostMessages.postCreated);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1100);
     });

@@ -10,7 +10,7 @@ import AudiotrackOutlined from '@mui/icons-material/AudiotrackOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import MovieOutlined from '@mui/icons-material/MovieOutlined';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { Limits, Messages } from '@rally/contract';
+import { Limits, PostMessages } from '@rally/contract';
 import type { UploadedFile } from '../../../lib/upload';
 
 export type AttachmentKind = 'photo' | 'video' | 'audio';
@@ -39,8 +39,8 @@ export const ACCEPTED_FILES = '.png,.jpg,.jpeg,.mp4,.mp3';
 export function attachmentOf(file: File): Attachment | string {
   const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
   const type = KINDS[extension];
-  if (!type) return Messages.uploadTypeUnsupported;
-  if (file.size > type.maxBytes) return Messages.uploadTooLarge;
+  if (!type) return PostMessages.uploadTypeUnsupported;
+  if (file.size > type.maxBytes) return PostMessages.uploadTooLarge;
   return { file, kind: type.kind, url: URL.createObjectURL(file) };
 }
 

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Limits, Messages, type TextPostData, type TextPostInput } from '@rally/contract';
+import { Limits, type TextPostData, type TextPostInput, PostMessages } from '@rally/contract';
 import { formResolver } from '../../../lib/form-resolver';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSnackbar } from '../../../lib/snackbar';
@@ -38,7 +38,7 @@ export function CreateTextPostForm({ teamId, label, placeholder, autoFocus, onPo
     try {
       await create.mutateAsync(values);
       reset();
-      enqueueSnackbar(Messages.postCreated, { variant: 'success' });
+      enqueueSnackbar(PostMessages.postCreated, { variant: 'success' });
       onPosted?.();
     } catch (err) {
       const message = applyServerErrors(err, setError, ['content']);

@@ -4,7 +4,7 @@ import FormatQuoteRounded from '@mui/icons-material/FormatQuoteRounded';
 import LocalCafeOutlined from '@mui/icons-material/LocalCafeOutlined';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import type { ReactNode } from 'react';
-import { Messages, PostType, textColorOn, type PostDto } from '@rally/contract';
+import { PostType, textColorOn, type PostDto, PostMessages } from '@rally/contract';
 import { PostMedia } from './post-media';
 
 const textSx = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
@@ -190,7 +190,7 @@ export function PostBody({ post }: { post: PostDto }): ReactNode {
     default:
       return (
         <Typography color="text.secondary" sx={{ fontStyle: 'italic' }}>
-          {Messages.postTypeNotSupported}
+          {PostMessages.postTypeNotSupported}
         </Typography>
       );
   }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, delay, http } from 'msw';
 import { useCallback } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Messages, PostType, Routes, type PostDto } from '@rally/contract';
+import { PostType, Routes, type PostDto, PostMessages } from '@rally/contract';
 import { useTeamViewer } from '../../../lib/viewer';
 import { signIn } from '../../../test/render';
 import { apiError, apiOk, apiUrl, server } from '../../../test/server';
@@ -20,7 +20,13 @@ function Timeline({ role, leadTeams = [] }: { role: number; leadTeams?: ShareTea
   const viewer = useTeamViewer(role, true);
   const viewerFor = useCallback(() => viewer, [viewer]);
   return (
-    <PostFeed feed={feed} viewerFor={viewerFor} leadTeams={leadTeams} endText={Messages.timelineEnd} label="Timeline" />
+    <PostFeed
+      feed={feed}
+      viewerFor={viewerFor}
+      leadTeams={leadTeams}
+      endText={PostMessages.timelineEnd}
+      label="Timeline"
+    />
   );
 }
 
@@ -109,7 +115,7 @@ describe('post card', () => {
 
     expect(within(card(/opened the watercooler/)).getByText('Watercooler')).toBeInTheDocument();
     expect(within(card(/shared a task/)).getByText('Book the boathouse')).toBeInTheDocument();
-    expect(within(card(/Odd Poster/)).getByText(Messages.postTypeNotSupported)).toBeInTheDocument();
+    expect(within(card(/Odd Poster/)).getByText(PostMessages.postTypeNotSupported)).toBeInTheDocument();
   });
 
   it('check-in and watercooler posts have no reactions or comments; others do', async () => {
@@ -182,7 +188,7 @@ describe('share and delete, by the permission table', () => {
       http.post(apiUrl(Routes.sharePost, { id: 5, postId: 2 }), async ({ request }) => {
         body = await request.json();
         return HttpResponse.json(
-          { data: { posts: [{ id: 99, team_id: 6 }] }, message: Messages.postShared },
+          { data: { posts: [{ id: 99, team_id: 6 }] }, message: PostMessages.postShared },
           { status: 201 },
         );
       }),
@@ -203,18 +209,20 @@ describe('share and delete, by the permission table', () => {
     await user.click(within(dialog).getByLabelText('Cycling'));
     expect(share).toBeEnabled();
     await user.click(share);
-    expect(await screen.findByText(Messages.postShared)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.postShared)).toBeInTheDocument();
     expect(body).toEqual({ team_ids: [7] });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('deletes after a confirmation; the post leaves the feed', async () => {
-    server.use(http.delete(apiUrl(Routes.deletePost, { id: 5, postId: 1 }), () => apiOk(null, Messages.postDeleted)));
+    server.use(
+      http.delete(apiUrl(Routes.deletePost, { id: 5, postId: 1 }), () => apiOk(null, PostMessages.postDeleted)),
+    );
     const { user } = await showTimeline([own, others], { role: 4 });
     await user.click(within(card(/Ada Lovelace/)).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Post' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(Messages.postDeleted)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.postDeleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Mine')).not.toBeInTheDocument());
     expect(screen.getByText('Theirs')).toBeInTheDocument();
   });
@@ -315,7 +323,7 @@ describe('reactions', () => {
   it("the hover list says 'No Reaction' when there is none", async () => {
     const { user } = await showTimeline([buildPost({ id: 1 })]);
     await user.hover(screen.getByRole('button', { name: /^0 reactions,/ }));
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(Messages.noReaction);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(PostMessages.noReaction);
   });
 
   it('the reaction list dialog shows everyone with the date as MMM DD, YYYY', async () => {
@@ -376,15 +384,15 @@ describe('comments', () => {
     });
     const { user } = await showTimeline([buildPost({ id: 1 })]);
     await user.click(screen.getByRole('button', { name: 'Engage' }));
-    const input = await screen.findByRole('textbox', { name: Messages.commentPlaceholder });
+    const input = await screen.findByRole('textbox', { name: PostMessages.commentPlaceholder });
     expect(input).toHaveFocus();
-    expect(input).toHaveAttribute('placeholder', Messages.commentPlaceholder);
+    expect(input).toHaveAttribute('placeholder', PostMessages.commentPlaceholder);
 
     await user.click(submit());
-    expect(await screen.findByText(Messages.commentRequired)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.commentRequired)).toBeInTheDocument();
     await user.type(input, 'abc');
     await user.click(submit());
-    expect(await screen.findByText(Messages.commentMin)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.commentMin)).toBeInTheDocument();
     expect(posted).toEqual([]);
 
     await user.clear(input);
@@ -408,7 +416,7 @@ describe('comments', () => {
     fireEvent.change(screen.getByLabelText('Attachment file'), {
       target: { files: [new File(['x'], 'notes.pdf', { type: 'application/pdf' })] },
     });
-    expect(await screen.findByText(Messages.uploadTypeUnsupported)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.uploadTypeUnsupported)).toBeInTheDocument();
   });
 
   it('a failure keeps what was typed and says so; upload progress shows in percent', async () => {
@@ -426,7 +434,7 @@ describe('comments', () => {
     );
     const { user } = await showTimeline([buildPost({ id: 1 })]);
     await user.click(screen.getByRole('button', { name: 'Engage' }));
-    const input = await screen.findByRole('textbox', { name: Messages.commentPlaceholder });
+    const input = await screen.findByRole('textbox', { name: PostMessages.commentPlaceholder });
     await user.type(input, 'Great rowing');
     await user.upload(screen.getByLabelText('Attachment file'), new File(['x'], 'b.mp3', { type: 'audio/mpeg' }));
     await user.click(submit());
@@ -472,10 +480,10 @@ describe('paging', () => {
     const posts = Array.from({ length: 12 }, (_, i) => buildPost({ id: 12 - i, data: { text: `Numbered ${12 - i}` } }));
     const { user, seen } = await showTimeline(posts);
     expect(screen.getAllByRole('article')).toHaveLength(10);
-    expect(screen.queryByText(Messages.timelineEnd)).not.toBeInTheDocument();
+    expect(screen.queryByText(PostMessages.timelineEnd)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(12));
-    expect(screen.getByText(Messages.timelineEnd)).toBeInTheDocument();
+    expect(screen.getByText(PostMessages.timelineEnd)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
     expect(seen.map((u) => u.searchParams.get('page'))).toEqual(['1', '2']);
     expect(seen[0]!.searchParams.get('per_page')).toBe('10');
@@ -483,6 +491,6 @@ describe('paging', () => {
 
   it('an empty feed shows its end text', async () => {
     await showTimeline([]);
-    expect(await screen.findByText(Messages.timelineEnd)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.timelineEnd)).toBeInTheDocument();
   });
 });

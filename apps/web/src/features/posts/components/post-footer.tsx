@@ -3,7 +3,7 @@ import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRound
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { Suspense, lazy, useId, useRef, useState } from 'react';
-import { Messages, can, type MoodDto, type PostDto, type UserRefDto, type Viewer } from '@rally/contract';
+import { can, type MoodDto, type PostDto, type UserRefDto, type Viewer, PostMessages } from '@rally/contract';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useSnackbar } from '../../../lib/snackbar';
@@ -61,7 +61,7 @@ export function PostFooter({ post, viewer, me, buzzes, leadTeams }: PostFooterPr
     try {
       await remove.mutateAsync();
       setConfirming(false);
-      enqueueSnackbar(Messages.postDeleted, { variant: 'success' });
+      enqueueSnackbar(PostMessages.postDeleted, { variant: 'success' });
     } catch (err) {
       enqueueSnackbar(errorMessage(err), { variant: 'error' });
     }

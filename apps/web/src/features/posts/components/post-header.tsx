@@ -1,6 +1,6 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { Messages, PostType, type PostDto } from '@rally/contract';
+import { PostType, type PostDto, PostMessages } from '@rally/contract';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { feedDate, fromNow } from './post-dates';
@@ -73,12 +73,12 @@ export function PostHeader({ post, titleId }: { post: PostDto; titleId: string }
         </Typography>
         {post.is_forwarded && post.original_post && (
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {Messages.sharedBy(post.user.full_name, post.original_post.team.name)}
+            {PostMessages.sharedBy(post.user.full_name, post.original_post.team.name)}
           </Typography>
         )}
         {topic && (
           <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {Messages.topicLabel(topic)}
+            {PostMessages.topicLabel(topic)}
           </Typography>
         )}
       </Box>

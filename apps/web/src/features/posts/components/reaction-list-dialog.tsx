@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import { Messages, type MoodDto } from '@rally/contract';
+import { type MoodDto, PostMessages } from '@rally/contract';
 import { UserAvatar } from '../../../components/user-avatar';
 import { buzzById } from '../api/get-buzzes';
 import { usePostReactions } from '../api/get-reactions';
@@ -42,7 +42,7 @@ function Reactions({ teamId, postId, buzzes }: Omit<Props, 'open' | 'onClose'>) 
   if (reactions.data.length === 0)
     return (
       <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-        {Messages.noReaction}
+        {PostMessages.noReaction}
       </Typography>
     );
   return (

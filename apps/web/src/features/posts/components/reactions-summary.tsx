@@ -1,6 +1,6 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import { Limits, Messages, type MoodDto, type PostDto } from '@rally/contract';
+import { Limits, type MoodDto, type PostDto, PostMessages } from '@rally/contract';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { buzzById } from '../api/get-buzzes';
 import { BuzzImage } from './buzz-image';
@@ -12,10 +12,10 @@ const ReactionListDialog = lazyDialog(() => import('./reaction-list-dialog').the
  * Reaction' when nobody reacted. The post carries the newest few reactions and the whole count.
  */
 export function hoverLines(post: Pick<PostDto, 'reactions' | 'buzzes_count'>): string[] {
-  if (post.buzzes_count <= 0) return [Messages.noReaction];
+  if (post.buzzes_count <= 0) return [PostMessages.noReaction];
   const names = post.reactions.slice(0, Limits.reactionPreview).map((r) => r.user.full_name);
   const rest = post.buzzes_count - names.length;
-  return rest > 0 ? [...names, Messages.andMore(rest)] : names;
+  return rest > 0 ? [...names, PostMessages.andMore(rest)] : names;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Messages, type PostDto } from '@rally/contract';
+import { type PostDto, PostMessages } from '@rally/contract';
 import { errorMessage } from '../../../lib/error-message';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useSharePost } from '../api/share-post';
@@ -46,7 +46,7 @@ export function SharePostDialog({ open, post, teams, onClose }: Props) {
   const submit = async () => {
     try {
       await share.mutateAsync(chosen);
-      enqueueSnackbar(Messages.postShared, { variant: 'success' });
+      enqueueSnackbar(PostMessages.postShared, { variant: 'success' });
       setChosen([]);
       onClose();
     } catch (err) {

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { useMemo } from 'react';
-import { Messages, type MemberDto } from '@rally/contract';
+import { type MemberDto, PostMessages } from '@rally/contract';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useSnackbar } from '../../../lib/snackbar';
 
@@ -52,9 +52,9 @@ export function TagMembersField({ members, selfId, value, onChange, onInvite, di
   const change = (next: MemberDto[]) => {
     const nextIds = new Set(next.map((m) => m.id));
     for (const m of next)
-      if (!value.includes(m.id)) enqueueSnackbar(Messages.tagSelected(m.full_name), { variant: 'info' });
+      if (!value.includes(m.id)) enqueueSnackbar(PostMessages.tagSelected(m.full_name), { variant: 'info' });
     for (const m of selected)
-      if (!nextIds.has(m.id)) enqueueSnackbar(Messages.tagRemoved(m.full_name), { variant: 'info' });
+      if (!nextIds.has(m.id)) enqueueSnackbar(PostMessages.tagRemoved(m.full_name), { variant: 'info' });
     onChange(next.map((m) => m.id));
   };
 

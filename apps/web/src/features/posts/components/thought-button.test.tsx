@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Messages, Routes } from '@rally/contract';
+import { Routes, PostMessages } from '@rally/contract';
 import { advance, expectFieldError } from '../../../test/helpers';
 import { buildPost } from '../../../test/post-fixtures';
 import { signIn } from '../../../test/render';
@@ -24,7 +24,7 @@ function renderButton() {
 
 async function openThoughts(user: ReturnType<typeof renderButton>['user']) {
   scrollTo(THOUGHT_BUTTON_SCROLL_Y + 400);
-  await user.click(await screen.findByRole('button', { name: Messages.newThoughts }));
+  await user.click(await screen.findByRole('button', { name: PostMessages.newThoughts }));
   return screen.findByRole('dialog', { name: 'Share a thought' });
 }
 
@@ -36,11 +36,13 @@ afterEach(() => {
 describe('New Thoughts, Inspirations, Actions', () => {
   it('appears only once the page is scrolled down', async () => {
     renderButton();
-    expect(screen.queryByRole('button', { name: Messages.newThoughts })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: PostMessages.newThoughts })).not.toBeInTheDocument();
     scrollTo(THOUGHT_BUTTON_SCROLL_Y + 1);
-    expect(await screen.findByRole('button', { name: Messages.newThoughts })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: PostMessages.newThoughts })).toBeInTheDocument();
     scrollTo(0);
-    await waitFor(() => expect(screen.queryByRole('button', { name: Messages.newThoughts })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: PostMessages.newThoughts })).not.toBeInTheDocument(),
+    );
   });
 
   it('the thought panel asks for a thought of at most 500 characters, with a counter', async () => {
@@ -53,10 +55,10 @@ describe('New Thoughts, Inspirations, Actions', () => {
     expect(screen.getByLabelText(FIELD)).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    await waitFor(() => expectFieldError(FIELD, Messages.postTextRequired));
+    await waitFor(() => expectFieldError(FIELD, PostMessages.postTextRequired));
     await user.paste('y'.repeat(501));
     expect(screen.getByTestId('character-count')).toHaveTextContent('501 / 500');
-    await waitFor(() => expectFieldError(FIELD, Messages.postTextMax));
+    await waitFor(() => expectFieldError(FIELD, PostMessages.postTextMax));
     expect(sent).not.toHaveBeenCalled();
   });
 
@@ -81,14 +83,14 @@ describe('New Thoughts, Inspirations, Actions', () => {
 
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(await screen.findByText(Messages.postCreated)).toBeInTheDocument();
+    expect(await screen.findByText(PostMessages.postCreated)).toBeInTheDocument();
     expect(bodies.at(-1)).toEqual({ content: 'Try pairing on Fridays', media_type: 'text' });
     expect(screen.getByLabelText(FIELD)).toHaveValue('');
     await advance(800);
     expect(screen.getByRole('dialog', { name: 'Share a thought' })).toBeInTheDocument();
     await advance(300);
     expect(screen.queryByRole('dialog', { name: 'Share a thought' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: Messages.newThoughts })).toHaveFocus();
+    expect(screen.getByRole('button', { name: PostMessages.newThoughts })).toHaveFocus();
   });
 
   it('Close closes the panel a second later and a reopened panel still holds the draft', async () => {
@@ -99,7 +101,7 @@ describe('New Thoughts, Inspirations, Actions', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await advance(1100);
     expect(screen.queryByRole('dialog', { name: 'Share a thought' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: Messages.newThoughts }));
+    await user.click(screen.getByRole('button', { name: PostMessages.newThoughts }));
     expect(await screen.findByRole('dialog', { name: 'Share a thought' })).toBeInTheDocument();
     expect(screen.getByLabelText(FIELD)).toHaveValue('Draft');
   });

@@ -3,7 +3,7 @@ import Fab from '@mui/material/Fab';
 import Zoom from '@mui/material/Zoom';
 import TipsAndUpdatesOutlined from '@mui/icons-material/TipsAndUpdatesOutlined';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import { Messages } from '@rally/contract';
+import { PostMessages } from '@rally/contract';
 import { useDelayedClose } from './create-delayed-close';
 
 const ThoughtPanel = lazy(() => import('./thought-panel').then((m) => ({ default: m.ThoughtPanel })));
@@ -55,8 +55,8 @@ export function ThoughtButton({ teamId }: { teamId: number }) {
           variant="extended"
           color="primary"
           onClick={open}
-          aria-label={Messages.newThoughts}
-          title={Messages.newThoughts}
+          aria-label={PostMessages.newThoughts}
+          title={PostMessages.newThoughts}
           sx={{
             position: 'fixed',
             right: { xs: 16, md: 24 },
@@ -71,7 +71,7 @@ export function ThoughtButton({ teamId }: { teamId: number }) {
         >
           <TipsAndUpdatesOutlined />
           <Box component="span" sx={{ display: { xs: 'none', xl: 'inline' } }}>
-            {Messages.newThoughts}
+            {PostMessages.newThoughts}
           </Box>
         </Fab>
       </Zoom>

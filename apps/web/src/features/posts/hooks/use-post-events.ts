@@ -9,7 +9,7 @@ import { applyPostEvent, catchUpPosts } from './post-events';
  */
 export function usePostEvents() {
   const queryClient = useQueryClient();
-  useTeamEvents((event) => applyPostEvent(queryClient, event), {
+  useTeamEvents((event) => 'team_id' in event && applyPostEvent(queryClient, event), {
     onReconnect: () => void catchUpPosts(queryClient),
   });
 }

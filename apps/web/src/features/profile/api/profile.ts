@@ -1,19 +1,119 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { Endpoints, type Routes, type BodyOf } from '@rally/contract';
-import { call } from '../../../lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  API_VERSION,
+  Endpoints,
+  href,
+  type BodyOf,
+  type OwnProfileDto,
+  type Routes,
+  type UserProfileDto,
+} from '@rally/contract';
+import { ApiError, call } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
+
+/** Keeps the signed-in user of the session (top bar, menus) in step, without the profile. */
+function remember(data: OwnProfileDto) {
+  const { profile: _profile, ...user } = data;
+  sessionStore.updateUser(user);
+}
 
 export const myProfileQuery = () =>
   queryOptions({
     queryKey: ['profile', 'me'] as const,
     queryFn: async () => {
       const { data } = await call(Endpoints.profile);
-      sessionStore.updateUser(data);
+      remember(data);
       return data;
     },
   });
 
 export const useMyProfile = () => useQuery(myProfileQuery());
+
+/** GET user/profile/{id}: a teammate's read-only profile (404 for anyone else). */
+export const userProfileQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['profile', 'user', userId] as const,
+    queryFn: async (): Promise<UserProfileDto> => (await call(Endpoints.userProfile, { params: { id: userId } })).data,
+  });
+
+export const useUserProfile = (userId: number, enabled: boolean) => useQuery({ ...userProfileQuery(userId), enabled });
+
+/** Every profile write answers the whole own profile: it replaces the cached one. */
+function useProfileWrite<I>(write: (input: I) => Promise<{ data: OwnProfileDto; message?: string | undefined }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (res) => {
+      client.setQueryData(myProfileQuery().queryKey, res.data);
+      remember(res.data);
+    },
+  });
+}
+
+export const useUpdateAboutMe = () =>
+  useProfileWrite((body: BodyOf<typeof Routes.updateAboutMe>) => call(Endpoints.updateAboutMe, { body }));
+export const useUpdateBio = () =>
+  useProfileWrite((body: BodyOf<typeof Routes.updateBio>) => call(Endpoints.updateBio, { body }));
+export const useUpdateMood = () =>
+  useProfileWrite((body: BodyOf<typeof Routes.updateMood>) => call(Endpoints.updateMood, { body }));
+
+/** The profile's pictures and the multipart field each is sent in. */
+export type ProfileImageField = 'avatar' | 'cover' | 'secondary_image_1' | 'secondary_image_2';
+const IMAGE_ENDPOINT = {
+  avatar: Endpoints.updateAvatar,
+  cover: Endpoints.updateCover,
+  secondary_image_1: Endpoints.updateFunPics,
+  secondary_image_2: Endpoints.updateFunPics,
+} as const;
+
+/**
+ * POSTs a cropped PNG as multipart with XMLHttpRequest (fetch reports no upload progress), or
+ * `{ field: null }` as JSON to remove the picture.
+ */
+export function sendProfileImage(
+  field: ProfileImageField,
+  png: Blob | null,
+  onProgress: (percent: number) => void = () => undefined,
+): Promise<{ data: OwnProfileDto; message?: string }> {
+  const endpoint = IMAGE_ENDPOINT[field];
+  // The JSON form (`{ cover: null }`): every picture route answers the same own profile.
+  if (!png) return call(endpoint as typeof Endpoints.updateAvatar, { body: { [field]: null } } as never);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/${href(endpoint)}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-version', API_VERSION);
+    const token = sessionStore.token();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.addEventListener('progress', (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.min(99, Math.floor((e.loaded * 100) / e.total)));
+    });
+    xhr.addEventListener('load', () => {
+      let body: { data?: OwnProfileDto; message?: string; errors?: Record<string, string[]> } = {};
+      try {
+        body = JSON.parse(xhr.responseText) as typeof body;
+      } catch {
+        // not JSON: the status says enough
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body.data) {
+        onProgress(100);
+        resolve({ data: body.data, ...(body.message ? { message: body.message } : {}) });
+      } else {
+        reject(new ApiError(xhr.status, body.message ?? `The upload failed (${xhr.status}).`, body.errors ?? {}));
+      }
+    });
+    xhr.addEventListener('error', () => reject(new ApiError(0, 'Network error. Check your connection and try again.')));
+    const form = new FormData();
+    form.append(field, png, `${field}.png`);
+    xhr.send(form);
+  });
+}
+
+export const useProfileImage = () =>
+  useProfileWrite(
+    ({ field, png, onProgress }: { field: ProfileImageField; png: Blob | null; onProgress?: (p: number) => void }) =>
+      sendProfileImage(field, png, onProgress),
+  );
 
 /** POST user/profile/password (decisions.md). */
 export function useChangePassword() {
@@ -21,3 +121,12 @@ export function useChangePassword() {
     mutationFn: (body: BodyOf<typeof Routes.changePassword>) => call(Endpoints.changePassword, { body }),
   });
 }
+
+/** GET mood?mood_group_id=1: the moods a profile may show. */
+export const moodsQuery = () =>
+  queryOptions({
+    queryKey: ['moods', 1] as const,
+    queryFn: async () => (await call(Endpoints.moods, { query: { mood_group_id: 1 } })).data,
+    staleTime: Infinity,
+  });
+export const useMoods = () => useQuery(moodsQuery());

@@ -13,7 +13,10 @@ const updateButton = () => screen.getByRole('button', { name: 'Update Password' 
 
 /** The signed-in user's /profile, on its Change Password tab. */
 async function openChangePassword() {
-  const app = await renderAppAt('/profile', 'Update Password', { signedInAs: testUser });
+  server.use(http.get(apiUrl(Routes.moods), () => apiOk([])));
+  const app = await renderAppAt('/profile', 'Edit Basic Info', { signedInAs: testUser });
+  await app.user.click(screen.getByRole('tab', { name: 'Change Password' }));
+  await screen.findByRole('button', { name: 'Update Password' });
   expect(screen.getByRole('tab', { name: 'Change Password' })).toHaveAttribute('aria-selected', 'true');
   return app;
 }

@@ -1,45 +1,69 @@
-import { Alert, Box, Card, CardContent, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Skeleton, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
-import { UserAvatar } from '../../../components/user-avatar';
+import { useParams } from 'react-router';
+import type { OwnProfileDto, UserProfileDto } from '@rally/contract';
 import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
-import { useMyProfile } from '../api/profile';
+import { useMyProfile, useUserProfile } from '../api/profile';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { FunPics } from '../components/fun-pics';
+import { ProfileHeader } from '../components/profile-header';
+import { AboutMeSection, BasicInfoSection, HoursSection } from '../components/profile-sections';
 
-/** /profile: the signed-in user's own profile. */
+const TABS = ['Basic Info', 'Availablity Hours', 'Fun Pics', 'Change Password'] as const;
+
+/** /profile (own, editable) and /profile/{user_id} (a teammate's, read-only; own id → own). */
 export function ProfileRoute() {
-  const profile = useMyProfile();
-  const [tab, setTab] = useState(0);
+  const { userId } = useParams();
+  const me = useMyProfile();
+  const otherId = userId !== undefined ? Number(userId) : undefined;
+  const isOther = otherId !== undefined && me.data !== undefined && otherId !== me.data.id;
+  const other = useUserProfile(otherId ?? 0, isOther);
 
-  if (profile.isPending) return <Skeleton variant="rounded" height={250} />;
-  if (profile.isError) return <Alert severity="error">{profile.error.message}</Alert>;
-  const user = profile.data;
+  if (me.isPending || (isOther && other.isPending)) return <Skeleton variant="rounded" height={250} />;
+  if (me.isError) return <Alert severity="error">{me.error.message}</Alert>;
+  if (isOther && other.isError)
+    return (
+      <Alert severity="error">
+        {other.error.message === 'Not found.' ? 'This profile is not available.' : other.error.message}
+      </Alert>
+    );
+  const user: UserProfileDto = isOther && other.data ? other.data : me.data;
+  return <ProfileView user={user} own={isOther ? null : me.data} />;
+}
+
+function ProfileView({ user, own }: { user: UserProfileDto; own: OwnProfileDto | null }) {
+  const [tab, setTab] = useState(0);
+  const editable = own !== null;
+  const tabs = editable ? TABS : TABS.slice(0, 3);
+  const current = Math.min(tab, tabs.length - 1);
 
   return (
-    <Box sx={{ maxWidth: 960, mx: 'auto' }}>
-      <PageBreadcrumbs items={[{ label: 'Profile' }]} />
-      <Card>
-        <Box sx={{ height: 250, background: 'linear-gradient(120deg, #3949ab, #7986cb 60%, #ffb300)' }} aria-hidden />
+    <Box sx={{ maxWidth: 960, mx: 'auto', minWidth: 0 }}>
+      <PageBreadcrumbs items={[{ label: editable ? 'Profile' : user.full_name }]} />
+      <ProfileHeader user={user} editable={editable} />
+      <Card sx={{ mt: 2 }}>
         <CardContent>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: -8, alignItems: { sm: 'flex-end' } }}>
-            <UserAvatar
-              name={user.full_name}
-              src={user.avatar}
-              sx={{ width: 100, height: 100, fontSize: 36, border: 4, borderColor: 'background.paper' }}
-            />
-            <Box>
-              <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-                {user.full_name}
-              </Typography>
-              <Typography color="text.secondary">{user.email}</Typography>
-            </Box>
-          </Stack>
+          <AboutMeSection key={`about-${user.id}`} user={user} editable={editable} />
         </CardContent>
       </Card>
       <Card sx={{ mt: 2 }}>
-        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Profile sections">
-          <Tab label="Change Password" />
+        <Tabs
+          value={current}
+          onChange={(_e, v: number) => setTab(v)}
+          aria-label="Profile sections"
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
+          {tabs.map((label) => (
+            <Tab key={label} label={label} />
+          ))}
         </Tabs>
-        <CardContent>{tab === 0 && <ChangePasswordForm email={user.email} />}</CardContent>
+        <CardContent>
+          {current === 0 && <BasicInfoSection user={user} own={own} />}
+          {current === 1 && <HoursSection user={user} own={own} />}
+          {current === 2 && <FunPics user={user} editable={editable} />}
+          {current === 3 && own && <ChangePasswordForm email={own.email} />}
+        </CardContent>
       </Card>
     </Box>
   );

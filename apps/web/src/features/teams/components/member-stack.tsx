@@ -9,7 +9,9 @@ export const STACK_SIZE = 4;
 export function MemberStack({ users, count }: { users: MemberDto[]; count: number }) {
   const shown = users.slice(0, STACK_SIZE);
   const more = count - STACK_SIZE;
-  const ring = { width: 32, height: 32, fontSize: 13, border: 2, borderColor: 'background.paper' };
+  // A white ring sets each avatar off from the one it overlaps. The overlap (4 px: the ring and
+  // 2 px of the circle's empty edge) covers no letter: UserAvatar sizes the initials to the circle.
+  const ring = { width: 32, height: 32, border: 2, borderColor: 'background.paper', boxSizing: 'content-box' } as const;
   return (
     <Box
       sx={{ display: 'flex', alignItems: 'center' }}
@@ -21,12 +23,16 @@ export function MemberStack({ users, count }: { users: MemberDto[]; count: numbe
           <UserAvatar
             name={u.full_name}
             src={u.avatar}
-            sx={{ ...ring, ml: i === 0 ? 0 : -1 }}
+            sx={{ ...ring, ml: i === 0 ? 0 : -0.5 }}
             data-testid="member-avatar"
           />
         </Tooltip>
       ))}
-      {more > 0 && <Avatar sx={{ ...ring, ml: -1, bgcolor: 'grey.300', color: 'text.primary' }}>{`+${more}`}</Avatar>}
+      {more > 0 && (
+        <Avatar sx={{ ...ring, ml: -0.5, fontSize: 12, fontWeight: 600, bgcolor: 'grey.300', color: 'text.primary' }}>
+          {`+${more}`}
+        </Avatar>
+      )}
     </Box>
   );
 }

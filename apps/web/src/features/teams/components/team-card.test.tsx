@@ -66,4 +66,21 @@ describe('TeamCard', () => {
     await user.click(screen.getByRole('button', { name: 'Invite Members' }));
     expect(onInvite).toHaveBeenCalledWith(team);
   });
+
+  it("'Invite Members' never wraps; the actions move under the avatars instead", () => {
+    renderWithProviders(<TeamCard team={buildTeam({ users: members(4), users_count: 9 })} coach onInvite={vi.fn()} />);
+    expect(getComputedStyle(screen.getByRole('button', { name: 'Invite Members' })).whiteSpace).toBe('nowrap');
+    const actions = screen.getByRole('button', { name: 'Invite Members' }).closest('.MuiCardActions-root')!;
+    expect(getComputedStyle(actions).flexWrap).toBe('wrap');
+  });
+
+  it('stacked avatars keep their initials clear: a ring, a small overlap and initials sized to the circle', () => {
+    const users = [buildMember({ id: 1, first_name: 'Ana', last_name: 'de la Cruz' }), buildMember({ id: 2 })];
+    renderWithProviders(<TeamCard team={buildTeam({ users, users_count: 2 })} coach={false} />);
+    const [first, second] = screen.getAllByTestId('member-avatar');
+    expect(getComputedStyle(first!).borderWidth).toBe('2px');
+    // 4 px of overlap: the next avatar's ring and 2 px of this circle's empty edge.
+    expect(getComputedStyle(second!).marginLeft).toBe('-4px');
+    expect(parseFloat(getComputedStyle(screen.getByText('ADL')).fontSize)).toBeLessThanOrEqual(11);
+  });
 });

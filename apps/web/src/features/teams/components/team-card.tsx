@@ -63,9 +63,11 @@ export function TeamCard({ team, coach, onInvite }: Props) {
             Coach: {team.manager.full_name}
           </Typography>
         </CardContent>
-        <CardActions sx={{ px: 2, pb: 2, justifyContent: 'space-between' }}>
+        {/* Five avatars, Invite Members and the info icon need more than a 350 px card: the
+            actions move under the avatars as a whole rather than wrap the button's label. */}
+        <CardActions disableSpacing sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
           <MemberStack users={team.users} count={team.users_count} />
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
             {invite && !inactive && (
               <Button
                 size="small"

@@ -1,0 +1,232 @@
+import { Role, type NotificationDto, type NotificationKind } from '@rally/contract';
+import type { BackgroundQueue } from '../../lib/background.js';
+import type { UserEvents } from '../../realtime/events.js';
+import { presentNotification, type StoredData } from './presenter.js';
+import type { NotificationsRepository } from './repository.js';
+
+/** A new notification on its way to one user (for push). */
+export interface Delivered {
+  user_id: number;
+  team_id: number | null;
+  notification: NotificationDto;
+}
+
+/** What happens to a notification after it is stored and sent live (Web Push). */
+export interface NotificationSink {
+  delivered(items: Delivered[]): Promise<void>;
+}
+
+export interface NotifierDeps {
+  repo: NotificationsRepository;
+  background: Pick<BackgroundQueue, 'run'>;
+  events: UserEvents;
+  sink?: NotificationSink | undefined;
+}
+
+/** The web app's pages a notification opens (apps/web/src/config/paths.ts). */
+const urls = {
+  home: '/',
+  team: (teamId: number) => `/engagements/${teamId}/timeline`,
+  members: (teamId: number) => `/engagements/${teamId}/info`,
+};
+
+interface Fanout {
+  kind: NotificationKind;
+  actorId: number;
+  /** The team it happened in: recipients must be its members when it is stored. */
+  teamId: number;
+  subject: number | null;
+  recipients: number[] | ((repo: NotificationsRepository) => Promise<number[]>);
+  message: (actor: string, team: string) => string;
+  url: string;
+  /** Recipients need not be members (an invitation goes to someone outside the team). */
+  outsiders?: boolean;
+  /** Skip a recipient who has the same one (kind, actor, subject) unread already. */
+  once?: boolean;
+}
+
+/**
+ * Stores notifications of what happens in teams and sends them live to their recipients. Services
+ * call it after their write has committed; the work runs in the background (`background.run`), so
+ * it never delays or fails a request. Never to the actor; only to people who are members of the
+ * team when the notification is created (checked then, in one query).
+ */
+export class Notifier {
+  constructor(private readonly deps: NotifierDeps) {}
+
+  invitationReceived(actorId: number, teamId: number, emails: string[]): void {
+    this.fanout({
+      kind: 'invitation.received',
+      actorId,
+      teamId,
+      subject: teamId,
+      recipients: (repo) => repo.usersByEmail(emails),
+      message: (a, t) => `${a} has invited you to join ${t}`,
+      url: urls.home,
+      outsiders: true,
+    });
+  }
+
+  invitationAccepted(actorId: number, teamId: number, inviterId: number): void {
+    this.fanout({
+      kind: 'invitation.accepted',
+      actorId,
+      teamId,
+      subject: teamId,
+      recipients: [inviterId],
+      message: (a, t) => `${a} accepted your invitation to ${t}`,
+      url: urls.members(teamId),
+    });
+  }
+
+  memberJoined(actorId: number, teamId: number, except: number[] = []): void {
+    this.fanout({
+      kind: 'member.joined',
+      actorId,
+      teamId,
+      subject: teamId,
+      recipients: async (repo) =>
+        (await repo.membersOf(teamId, [Role.Owner, Role.Admin])).filter((id) => !except.includes(id)),
+      message: (a, t) => `${a} joined ${t}`,
+      url: urls.members(teamId),
+    });
+  }
+
+  roleChanged(actorId: number, teamId: number, memberId: number, roleId: number): void {
+    const role = roleId === Role.Admin ? 'an Admin' : roleId === Role.Owner ? 'the Owner' : 'a Member';
+    this.fanout({
+      kind: 'member.role_changed',
+      actorId,
+      teamId,
+      subject: teamId,
+      recipients: [memberId],
+      message: (a, t) => `${a} made you ${role} of ${t}`,
+      url: urls.team(teamId),
+    });
+  }
+
+  reacted(actorId: number, teamId: number, postId: number): void {
+    this.aboutPost('post.reaction', actorId, teamId, postId, (a) => `${a} reacted to your post`);
+  }
+
+  commented(actorId: number, teamId: number, postId: number): void {
+    this.aboutPost('post.comment', actorId, teamId, postId, (a) => `${a} commented on your post`);
+  }
+
+  /** A post shared into other teams: its original author hears of it, if still in the original team. */
+  shared(actorId: number, originalAuthorId: number, originalTeamId: number, toTeamIds: number[]): void {
+    for (const to of toTeamIds)
+      this.fanout({
+        kind: 'post.shared',
+        actorId,
+        teamId: originalTeamId,
+        subject: to,
+        recipients: [originalAuthorId],
+        message: (a) => `${a} shared your post`,
+        url: urls.team(to),
+      });
+  }
+
+  /** A new post: the tagged members are told they were tagged, everyone else of the team that it exists. */
+  postCreated(actorId: number, teamId: number, postId: number, tagged: number[]): void {
+    if (tagged.length)
+      this.fanout({
+        kind: 'post.tagged',
+        actorId,
+        teamId,
+        subject: postId,
+        recipients: tagged,
+        message: (a) => `${a} tagged you in a post`,
+        url: urls.team(teamId),
+      });
+    this.fanout({
+      kind: 'post.created',
+      actorId,
+      teamId,
+      subject: postId,
+      recipients: async (repo) => (await repo.membersOf(teamId)).filter((id) => !tagged.includes(id)),
+      message: (a, t) => `${a} posted in ${t}`,
+      url: urls.team(teamId),
+    });
+  }
+
+  private aboutPost(
+    kind: NotificationKind,
+    actorId: number,
+    teamId: number,
+    postId: number,
+    message: (actor: string) => string,
+  ): void {
+    this.fanout({
+      kind,
+      actorId,
+      teamId,
+      subject: postId,
+      recipients: async (repo) => {
+        const post = await repo.postAuthor(postId);
+        return post ? [post.user_id] : [];
+      },
+      message,
+      url: urls.team(teamId),
+      once: kind === 'post.reaction',
+    });
+  }
+
+  /** Fan-outs of this process, one at a time in the order they came (no repeat slips between check and insert). */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  private fanout(f: Fanout): void {
+    this.deps.background.run(`notify:${f.kind}`, () => {
+      const run = this.tail.then(() => this.create(f));
+      this.tail = run.catch(() => undefined);
+      return run.then(() => undefined);
+    });
+  }
+
+  /** Stores, sends live and hands to push; the notifications made (for tests). */
+  async create(f: Fanout): Promise<Delivered[]> {
+    const { repo, events, sink } = this.deps;
+    let ids = typeof f.recipients === 'function' ? await f.recipients(repo) : f.recipients;
+    ids = [...new Set(ids)].filter((id) => id !== f.actorId);
+    if (!f.outsiders && ids.length) ids = await repo.membersAmong(f.teamId, ids);
+    if (f.once && ids.length) {
+      const fresh: number[] = [];
+      for (const id of ids) if (!(await repo.hasUnread(id, f.kind, f.actorId, f.subject))) fresh.push(id);
+      ids = fresh;
+    }
+    if (ids.length === 0) return [];
+    const [actor, teamName] = await Promise.all([repo.actor(f.actorId), repo.teamName(f.teamId)]);
+    if (!actor) return [];
+    const name = `${actor.first_name} ${actor.last_name}`.trim();
+    const stored: StoredData = { message: f.message(name, teamName ?? ''), team_name: teamName, url: f.url };
+    const data = JSON.stringify(stored);
+    const { ids: created, created_at } = await repo.insert(
+      ids.map((user_id) => ({
+        user_id,
+        team_id: f.teamId,
+        actor_id: f.actorId,
+        kind: f.kind,
+        subject: f.subject,
+        data,
+      })),
+    );
+    const delivered = ids.map((user_id, i) => ({
+      user_id,
+      team_id: f.teamId,
+      notification: presentNotification({
+        id: created[i]!,
+        user_id,
+        team_id: f.teamId,
+        kind: f.kind,
+        data,
+        read_at: null,
+        created_at,
+        actor_avatar: actor.avatar,
+      }),
+    }));
+    for (const d of delivered)
+      events.publishToUser({ type: 'notification.created', user_id: d.user_id, notification: d.notification });
+    if (sink) await sink.delivered(delivered);
+    return delivered;
+  }
+}

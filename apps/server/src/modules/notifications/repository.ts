@@ -1,0 +1,151 @@
+import type { Kysely } from 'kysely';
+import type { Database, Executor } from '../../db/schema.js';
+import { nowIso } from '../../lib/clock.js';
+
+/** A notification as the list shows it: its row with the actor's current avatar. */
+export interface NotificationView {
+  id: number;
+  user_id: number;
+  team_id: number | null;
+  kind: string;
+  data: string;
+  read_at: string | null;
+  created_at: string;
+  actor_avatar: string | null;
+}
+
+export interface NewNotification {
+  user_id: number;
+  team_id: number | null;
+  actor_id: number;
+  kind: string;
+  subject: number | null;
+  data: string;
+}
+
+/** The one place that reads and writes `notifications` (and what fan-out reads of people and teams). */
+export class NotificationsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private list(userId: number, teamId: number | undefined, unreadOnly: boolean, ex: Executor = this.db) {
+    let q = ex.selectFrom('notifications as n').where('n.user_id', '=', userId);
+    if (teamId !== undefined) q = q.where('n.team_id', '=', teamId);
+    if (unreadOnly) q = q.where('n.read_at', 'is', null);
+    return q;
+  }
+
+  /** One page, newest first (the `(user_id, id)` index), with the actor's avatar in the same query. */
+  page(userId: number, teamId: number | undefined, unreadOnly: boolean, limit: number, offset: number) {
+    return this.list(userId, teamId, unreadOnly)
+      .leftJoin('users as a', 'a.id', 'n.actor_id')
+      .select([
+        'n.id',
+        'n.user_id',
+        'n.team_id',
+        'n.kind',
+        'n.data',
+        'n.read_at',
+        'n.created_at',
+        'a.avatar as actor_avatar',
+      ])
+      .orderBy('n.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute() as Promise<NotificationView[]>;
+  }
+
+  async count(userId: number, teamId: number | undefined, unreadOnly: boolean): Promise<number> {
+    const row = await this.list(userId, teamId, unreadOnly)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Marks these of the user's notifications read (those unread yet); the time it set. */
+  async markRead(userId: number, ids: number[]): Promise<string> {
+    const now = nowIso();
+    if (ids.length === 0) return now;
+    await this.db
+      .updateTable('notifications')
+      .set({ read_at: now })
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .where('read_at', 'is', null)
+      .execute();
+    return now;
+  }
+
+  /** Inserts the rows; their ids and creation time, in the given order. */
+  async insert(rows: NewNotification[]): Promise<{ ids: number[]; created_at: string }> {
+    const created_at = nowIso();
+    if (rows.length === 0) return { ids: [], created_at };
+    const ids: number[] = [];
+    await this.db.transaction().execute(async (trx) => {
+      // One statement per row keeps the ids in order on both databases.
+      for (const row of rows) {
+        const { id } = await trx
+          .insertInto('notifications')
+          .values({ ...row, read_at: null, created_at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(id);
+      }
+    });
+    return { ids, created_at };
+  }
+
+  /** Whether the recipient already has an unread one of this kind, actor and subject (no repeats). */
+  async hasUnread(userId: number, kind: string, actorId: number, subject: number | null): Promise<boolean> {
+    let q = this.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('actor_id', '=', actorId)
+      .where('read_at', 'is', null);
+    q = subject === null ? q.where('subject', 'is', null) : q.where('subject', '=', subject);
+    return (await q.limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  actor(userId: number) {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'avatar'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async teamName(teamId: number): Promise<string | null> {
+    const row = await this.db.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirst();
+    return row?.name ?? null;
+  }
+
+  /** Of `userIds`, those who are members of the team now. */
+  async membersAmong(teamId: number, userIds: number[]): Promise<number[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('team_members')
+      .select('user_id')
+      .where('team_id', '=', teamId)
+      .where('user_id', 'in', userIds)
+      .execute();
+    return rows.map((r) => r.user_id);
+  }
+
+  /** The team's members now, optionally only those of some roles. */
+  async membersOf(teamId: number, roles?: readonly number[]): Promise<number[]> {
+    let q = this.db.selectFrom('team_members').select('user_id').where('team_id', '=', teamId);
+    if (roles) q = q.where('role_id', 'in', [...roles]);
+    return (await q.execute()).map((r) => r.user_id);
+  }
+
+  async usersByEmail(emails: string[]): Promise<number[]> {
+    if (emails.length === 0) return [];
+    const rows = await this.db.selectFrom('users').select('id').where('email', 'in', emails).execute();
+    return rows.map((r) => r.id);
+  }
+
+  async postAuthor(postId: number): Promise<{ user_id: number; team_id: number } | undefined> {
+    return this.db.selectFrom('posts').select(['user_id', 'team_id']).where('id', '=', postId).executeTakeFirst();
+  }
+}

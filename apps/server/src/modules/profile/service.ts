@@ -1,0 +1,131 @@
+import {
+  Messages,
+  type BioData,
+  type FunPicField,
+  type OwnProfileDto,
+  type UserProfileDto,
+  ProfileMessages,
+} from '@rally/contract';
+import { notFound, validation } from '../../http/errors.js';
+import type { UploadsService } from '../uploads/service.js';
+import { imageExtension, type FileStorage } from '../uploads/storage.js';
+import { presentOwnProfile, presentUserProfile } from './presenter.js';
+import type { ProfileRepository, ProfileValues } from './repository.js';
+
+export interface ProfileDeps {
+  repo: ProfileRepository;
+  /** Avatars, covers and fun pics: stored as keys under users/<id>/, presented by `uploads.urlOf`. */
+  storage: FileStorage;
+  uploads: Pick<UploadsService, 'urlOf'>;
+}
+
+/** Which profile image a write replaces: the user's avatar or a column of their profile. */
+export type ProfileImage = 'avatar' | 'cover' | FunPicField;
+
+const HOURS_FIELDS = [
+  'working_hours_start',
+  'working_hours_end',
+  'personal_hours_start',
+  'personal_hours_end',
+  'timezone',
+] as const;
+
+/**
+ * A user's profile. Every write acts on the signed-in user's own profile (no call names another
+ * user), so only the owner ever edits it; reading someone else's needs a shared team.
+ */
+export class ProfileService {
+  constructor(private readonly deps: ProfileDeps) {}
+
+  async own(userId: number): Promise<OwnProfileDto> {
+    const found = await this.deps.repo.find(userId);
+    if (!found) throw notFound();
+    return presentOwnProfile(found.user, found.profile, this.deps.uploads.urlOf);
+  }
+
+  /** Someone's profile: the viewer's own, or a user who shares a team with them; nobody else (404). */
+  async view(viewerId: number, userId: number): Promise<UserProfileDto> {
+    if (userId !== viewerId && !(await this.deps.repo.shareTeam(viewerId, userId))) throw notFound();
+    const found = await this.deps.repo.find(userId);
+    if (!found) throw notFound();
+    return presentUserProfile(found.user, found.profile, this.deps.uploads.urlOf, viewerId);
+  }
+
+  /** Stores a new image (checked to be PNG, JPEG or WebP by its bytes) or clears it with null. */
+  async setImage(userId: number, which: ProfileImage, data: Buffer | null): Promise<OwnProfileDto> {
+    const { repo, storage } = this.deps;
+    const key = data ? await storage.put(`users/${userId}`, data, imageExtension(data)) : null;
+    let before: string | null = null;
+    try {
+      before = await repo.transaction(async (trx) => {
+        const found = await repo.find(userId, trx);
+        if (!found) throw notFound();
+        if (which === 'avatar') {
+          await repo.updateUser(userId, { avatar: key }, trx);
+          return found.user.avatar;
+        }
+        await repo.saveProfile(userId, { [which]: key }, trx);
+        return found.profile?.[which] ?? null;
+      });
+    } catch (err) {
+      await storage.remove(key);
+      throw err;
+    }
+    await storage.remove(before);
+    return this.own(userId);
+  }
+
+  async setAboutMe(userId: number, aboutMe: string): Promise<OwnProfileDto> {
+    await this.deps.repo.saveProfile(userId, { about_me: aboutMe });
+    return this.own(userId);
+  }
+
+  async setSkills(userId: number, skills: string | null): Promise<OwnProfileDto> {
+    await this.deps.repo.saveProfile(userId, { about_skills: skills });
+    return this.own(userId);
+  }
+
+  async setMood(userId: number, moodId: number | null): Promise<OwnProfileDto> {
+    await this.deps.repo.saveProfile(userId, { mood_id: moodId });
+    return this.own(userId);
+  }
+
+  /**
+   * Basic info and availability hours. Fields left out keep their values. Answers the profile and
+   * whether only the availability hours (and time zone) changed, which picks the success message.
+   */
+  async updateBio(userId: number, input: BioData): Promise<{ profile: OwnProfileDto; message: string }> {
+    const { repo } = this.deps;
+    const { first_name, last_name, email, geo_location, ...rest } = input;
+    const values: ProfileValues = {};
+    for (const [k, v] of Object.entries(rest) as [keyof typeof rest, string | null | undefined][])
+      if (v !== undefined) values[k] = v;
+    if (geo_location !== undefined) {
+      values.geo_lat = geo_location?.lat ?? null;
+      values.geo_lng = geo_location?.lng ?? null;
+    }
+    const changed = await repo.transaction(async (trx) => {
+      const found = await repo.find(userId, trx);
+      if (!found) throw notFound();
+      const { user, profile } = found;
+      if (email !== user.email && (await repo.emailTaken(email, userId, trx)))
+        throw validation({ email: [Messages.emailTaken] });
+      if (!(await repo.updateUser(userId, { first_name, last_name, email }, trx)))
+        throw validation({ email: [Messages.emailTaken] });
+      await repo.saveProfile(userId, values, trx);
+      const diff = new Set<string>();
+      if (first_name !== user.first_name) diff.add('first_name');
+      if (last_name !== user.last_name) diff.add('last_name');
+      if (email !== user.email) diff.add('email');
+      for (const [k, v] of Object.entries(values)) if ((profile?.[k as keyof ProfileValues] ?? null) !== v) diff.add(k);
+      return diff;
+    });
+    const isHours = (k: string) => (HOURS_FIELDS as readonly string[]).includes(k);
+    // The Availablity Hours tab sends the names and e-mail unchanged with the hours.
+    const hoursOnly = ![...changed].some((k) => !isHours(k)) && HOURS_FIELDS.some((k) => input[k] !== undefined);
+    return {
+      profile: await this.own(userId),
+      message: hoursOnly ? ProfileMessages.availabilityUpdated : ProfileMessages.basicInfoUpdated,
+    };
+  }
+}

@@ -1,0 +1,119 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { Hours } from './hours.js';
+
+/** Device tokens (browser push subscriptions), per-team mutes, held pushes, and the hours of profiles. */
+export class PushRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Stores a subscription for the user; an endpoint seen before moves to them (one browser, one owner). */
+  async saveSubscription(userId: number, deviceId: string, endpoint: string, subscription: string, now: string) {
+    const update = () =>
+      this.db
+        .updateTable('device_tokens')
+        .set({ user_id: userId, device_id: deviceId, subscription, updated_at: now })
+        .where('endpoint', '=', endpoint)
+        .executeTakeFirst();
+    if (Number((await update()).numUpdatedRows) > 0) return;
+    try {
+      await this.db
+        .insertInto('device_tokens')
+        .values({ user_id: userId, device_id: deviceId, endpoint, subscription, created_at: now, updated_at: now })
+        .execute();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      await update(); // registered at the same moment by another request
+    }
+  }
+
+  subscriptionsOf(userIds: number[]) {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('device_tokens')
+      .select(['id', 'user_id', 'endpoint', 'subscription'])
+      .where('user_id', 'in', userIds)
+      .execute();
+  }
+
+  async deleteSubscription(id: number): Promise<void> {
+    await this.db.deleteFrom('device_tokens').where('id', '=', id).execute();
+  }
+
+  /** Of these (user, team) pairs, the users who turned the team's pushes off, as `user:team`. */
+  async mutedAmong(pairs: { user_id: number; team_id: number }[]): Promise<Set<string>> {
+    const users = [...new Set(pairs.map((p) => p.user_id))];
+    if (users.length === 0) return new Set();
+    const rows = await this.db.selectFrom('push_mutes').selectAll().where('user_id', 'in', users).execute();
+    return new Set(rows.map((r) => `${r.user_id}:${r.team_id}`));
+  }
+
+  async setMuted(userId: number, teamId: number, muted: boolean): Promise<void> {
+    await this.db.deleteFrom('push_mutes').where('user_id', '=', userId).where('team_id', '=', teamId).execute();
+    if (muted) await this.db.insertInto('push_mutes').values({ user_id: userId, team_id: teamId }).execute();
+  }
+
+  /** Each user's hours (users without a profile row are absent: the defaults apply). */
+  async hoursOf(userIds: number[]): Promise<Map<number, Hours>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('profiles')
+      .select([
+        'user_id',
+        'timezone',
+        'working_hours_start',
+        'working_hours_end',
+        'personal_hours_start',
+        'personal_hours_end',
+      ])
+      .where('user_id', 'in', userIds)
+      .execute();
+    return new Map(rows.map((r) => [r.user_id, r]));
+  }
+
+  async hold(rows: { user_id: number; notification_id: number }[], now: string): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insertInto('held_pushes')
+      .values(rows.map((r) => ({ ...r, created_at: now, sent_at: null })))
+      .execute();
+  }
+
+  /** Users with held pushes not sent yet. */
+  async usersWithHeld(): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('held_pushes')
+      .select('user_id')
+      .distinct()
+      .where('sent_at', 'is', null)
+      .execute();
+    return rows.map((r) => r.user_id);
+  }
+
+  /**
+   * Claims the user's held pushes for one summary: one UPDATE … WHERE sent_at IS NULL RETURNING, so
+   * of two processes running the job at once only one gets each row (the other gets none).
+   */
+  async claimHeld(userId: number, now: string): Promise<number[]> {
+    const rows = await this.db
+      .updateTable('held_pushes')
+      .set({ sent_at: now })
+      .where('user_id', '=', userId)
+      .where('sent_at', 'is', null)
+      .returning('notification_id')
+      .execute();
+    return rows.map((r) => r.notification_id);
+  }
+
+  /** The messages of some notifications, newest first (for a summary's body). */
+  async messagesOf(ids: number[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('notifications')
+      .select('data')
+      .where('id', 'in', ids)
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((r) => (JSON.parse(r.data) as { message: string }).message);
+  }
+}

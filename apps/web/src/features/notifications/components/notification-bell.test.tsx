@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Messages, Routes, type NotificationDto } from '@rally/contract';
+import { realtime } from '../../../lib/realtime';
+import { sessionStore } from '../../../lib/session-storage';
+import { serveRealtime } from '../../../test/post-fixtures';
+import { apiOk, apiUrl, server } from '../../../test/server';
+import { pagedJson, renderWithProviders } from '../../../test/team-fixtures';
+import { NotificationBell } from './notification-bell';
+
+const note = (id: number, message: string, over: Partial<NotificationDto> = {}): NotificationDto => ({
+  id,
+  kind: 'post.reaction',
+  data: { avatar: null, message, team_name: 'Rowing', url: '/engagements/5/timeline' },
+  read_at: null,
+  created_at: '2026-11-23T10:00:00.000Z',
+  ...over,
+});
+
+function serveNotifications(items: NotificationDto[], unread: number) {
+  let count = unread;
+  server.use(
+    http.get(apiUrl(Routes.recentNotificationsCount), () => apiOk({ notifications_count: count })),
+    http.get(apiUrl(Routes.notifications), () => {
+      count = 0; // opening the list marks it read
+      return pagedJson(items, 1, 20, items.length);
+    }),
+  );
+}
+
+let gateway: ReturnType<typeof serveRealtime>;
+beforeEach(() => {
+  gateway = serveRealtime();
+  sessionStore.signIn({
+    token: 'test-token',
+    user: { id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', avatar: null },
+  } as never);
+});
+afterEach(() => realtime.stop());
+
+describe('NotificationBell', () => {
+  it('shows the unread count, opens the list (avatar, message, team) and clears the badge', async () => {
+    serveNotifications([note(2, 'Pete Note reacted to your post'), note(1, 'Cora Note posted in Rowing')], 2);
+    const { user } = renderWithProviders(<NotificationBell />);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 new' });
+    await user.click(bell);
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    const list = await within(dialog).findByRole('list', { name: 'Notifications' });
+    expect(within(list).getByText('Pete Note reacted to your post')).toBeInTheDocument();
+    expect(within(list).getAllByText('Rowing')).toHaveLength(2);
+    expect(within(dialog).getByText(Messages.seenItAll)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Notifications', hidden: true })).toBeInTheDocument(),
+    );
+  });
+
+  it('a live notification raises the badge, goes on top of the list and shows a snackbar', async () => {
+    serveNotifications([], 0);
+    renderWithProviders(<NotificationBell />);
+    await screen.findByRole('button', { name: 'Notifications' });
+    await waitFor(() => expect(gateway.connected()).toBe(1));
+    gateway.send({
+      type: 'notification.created',
+      user_id: 1,
+      notification: note(9, 'Mina Note commented on your post'),
+    });
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 new' })).toBeInTheDocument();
+    expect(await screen.findByText('Mina Note commented on your post')).toBeInTheDocument(); // the snackbar
+  });
+
+  it("says 'push not supported' where the browser has no Push API", async () => {
+    serveNotifications([], 0);
+    const { user } = renderWithProviders(<NotificationBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('push not supported')).toBeInTheDocument();
+  });
+});

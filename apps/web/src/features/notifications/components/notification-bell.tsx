@@ -1,0 +1,81 @@
+import Close from '@mui/icons-material/Close';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import { Badge, Box, Dialog, DialogTitle, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTeamEvents } from '../../../lib/realtime';
+import { useSnackbar } from '../../../lib/snackbar';
+import { addNotification, notificationKeys, useNotificationsCount } from '../api/get-notifications';
+import { NotificationsList } from './notifications-list';
+
+/**
+ * Live notifications: each one that arrives over the realtime gateway raises the badge, goes on top
+ * of the list and shows a snackbar (notistack keeps at most 3). After a reconnect the badge and the
+ * list are fetched again (what arrived meanwhile).
+ */
+export function useLiveNotifications(): void {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  useTeamEvents(
+    (event) => {
+      if (event.type !== 'notification.created') return;
+      addNotification(queryClient, event.notification);
+      enqueueSnackbar(event.notification.data.message, { variant: 'info' });
+    },
+    { onReconnect: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }) },
+  );
+}
+
+/**
+ * The top bar's notification icon (spec §2) with the count of notifications not read yet. It opens
+ * the notifications: full-screen on small screens ('Notifications'), a dialog on large ones.
+ * `panel` replaces the plain list (the main side panel on its NOTIFICATION tab).
+ */
+export function NotificationBell({ panel }: { panel?: (close: () => void) => ReactNode }) {
+  useLiveNotifications();
+  const count = useNotificationsCount();
+  const [open, setOpen] = useState(false);
+  const theme = useTheme();
+  const small = !useMediaQuery(theme.breakpoints.up('md'));
+  const close = () => setOpen(false);
+  const label = count ? `Notifications, ${count} new` : 'Notifications';
+  return (
+    <>
+      <Tooltip title="Notifications">
+        <IconButton aria-label={label} onClick={() => setOpen(true)}>
+          <Badge badgeContent={count} color="error" max={99}>
+            <NotificationsOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Dialog
+        fullScreen={small}
+        fullWidth
+        maxWidth="xs"
+        open={open}
+        onClose={close}
+        aria-labelledby="notifications-title"
+      >
+        <DialogTitle id="notifications-title" sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
+          <Box component="span" sx={{ flexGrow: 1 }}>
+            Notifications
+          </Box>
+          <IconButton aria-label="Close" onClick={close}>
+            <Close />
+          </IconButton>
+        </DialogTitle>
+        <Box
+          sx={{
+            flexGrow: 1,
+            minHeight: 0,
+            height: small ? undefined : '60vh',
+            display: 'flex',
+            flexDirection: 'column',
+          }}
+        >
+          {panel ? panel(close) : <NotificationsList onNavigate={close} />}
+        </Box>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { envelopeOf } from '../envelope.js';
+import { endpointPaths } from '../endpoints.js';
+import { defineRoute } from '../route.js';
+import {
+  aboutMeSchema,
+  bioSchema,
+  clearAvatarSchema,
+  clearCoverSchema,
+  clearFunPicSchema,
+  ownProfileDto,
+  profileMoodSchema,
+  skillsSchema,
+  userIdParams,
+  userProfileDto,
+} from '../schemas/profile.js';
+
+const own = envelopeOf(ownProfileDto);
+
+/** Profile of spec §7 (the password change is with the account calls). */
+export const profileRoutes = {
+  profile: defineRoute({ ...endpointPaths.profile, response: own }),
+  userProfile: defineRoute({
+    ...endpointPaths.userProfile,
+    params: userIdParams,
+    response: envelopeOf(userProfileDto),
+  }),
+  /** Multipart file `avatar`, or JSON `{ avatar: null }` to clear. */
+  updateAvatar: defineRoute({ ...endpointPaths.updateAvatar, form: clearAvatarSchema, response: own }),
+  /** Multipart file `cover`, or JSON `{ cover: null }` to clear. */
+  updateCover: defineRoute({ ...endpointPaths.updateCover, form: clearCoverSchema, response: own }),
+  updateAboutMe: defineRoute({ ...endpointPaths.updateAboutMe, body: aboutMeSchema, response: own }),
+  updateSkills: defineRoute({ ...endpointPaths.updateSkills, body: skillsSchema, response: own }),
+  updateBio: defineRoute({ ...endpointPaths.updateBio, body: bioSchema, response: own }),
+  updateMood: defineRoute({ ...endpointPaths.updateMood, body: profileMoodSchema, response: own }),
+  /** Multipart file `secondary_image_1` or `secondary_image_2`, or JSON `{ secondary_image_N: null }`. */
+  updateFunPics: defineRoute({ ...endpointPaths.updateFunPics, form: clearFunPicSchema, response: own }),
+};

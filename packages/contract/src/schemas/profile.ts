@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { Limits } from '../limits.js';
+import { MOOD_IDS } from '../lookups.js';
+import { Messages } from '../messages.js';
+import { ProfileMessages } from '../profile-messages.js';
+import { userDto } from './auth.js';
+import { emailField, idParam, noControlChars } from './common.js';
+
+/** Default availability (spec §9): 08:00–17:00 for working and personal hours alike. */
+export const DEFAULT_HOURS = { start: '08:00', end: '17:00' } as const;
+
+const HOURS_MINUTES = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * True for an IANA time zone name this runtime knows: one of `Intl.supportedValuesOf('timeZone')`,
+ * UTC, or an alias of a listed zone (browsers and Node ship different ICU versions, so one says
+ * Asia/Kolkata where the other lists Asia/Calcutta; both must be accepted at both ends).
+ */
+export function isTimeZone(name: string): boolean {
+  if (name === 'UTC') return true;
+  const zones = Intl.supportedValuesOf('timeZone');
+  if (zones.includes(name)) return true;
+  try {
+    const canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return /\//.test(name) && (canonical === 'UTC' || zones.includes(canonical));
+  } catch {
+    return false;
+  }
+}
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: Messages.fieldRequired })
+    .trim()
+    .min(1, { error: Messages.fieldRequired, abort: true })
+    .max(max, Messages.tooLong)
+    .refine(noControlChars, Messages.controlCharacters);
+
+/** Optional free text: absent keeps the stored value, null or blank clears it. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, Messages.tooLong)
+    .refine(noControlChars, Messages.controlCharacters)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+const hoursField = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? null : v))
+  .pipe(z.string().regex(HOURS_MINUTES, ProfileMessages.hoursInvalid).nullable())
+  .nullable()
+  .optional();
+
+export const geoLocationSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+export type GeoLocation = z.infer<typeof geoLocationSchema>;
+
+/** POST user/profile/aboutme. */
+export const aboutMeSchema = z.object({
+  about_me: z
+    .string({ error: Messages.fieldRequired })
+    .trim()
+    .min(1, { error: Messages.fieldRequired, abort: true })
+    .min(Limits.aboutMeMin, ProfileMessages.aboutMeMin)
+    .max(Limits.aboutMax, Messages.tooLong)
+    .refine(noControlChars, Messages.controlCharacters),
+});
+export type AboutMeInput = z.input<typeof aboutMeSchema>;
+
+/** POST user/profile/skills. */
+export const skillsSchema = z.object({ about_skills: optionalText(Limits.aboutMax).transform((v) => v ?? null) });
+export type SkillsInput = z.input<typeof skillsSchema>;
+
+/**
+ * POST user/profile/bio: basic info and availability hours. First name, last name and e-mail are
+ * always sent (spec §5); any other field left out keeps its stored value, null or '' clears it.
+ */
+export const bioSchema = z.object({
+  first_name: requiredText(Limits.nameMax),
+  last_name: requiredText(Limits.nameMax),
+  email: z
+    .string({ error: Messages.fieldRequired })
+    .trim()
+    .min(1, { error: Messages.fieldRequired, abort: true })
+    .pipe(emailField),
+  about_skills: optionalText(Limits.aboutMax),
+  phone: z
+    .string()
+    .trim()
+    .max(Limits.phoneMax, Messages.tooLong)
+    .regex(/^[0-9+()\-.\s]*$/, ProfileMessages.phoneInvalid)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  location: optionalText(Limits.locationMax),
+  geo_location: geoLocationSchema.nullable().optional(),
+  working_hours_start: hoursField,
+  working_hours_end: hoursField,
+  personal_hours_start: hoursField,
+  personal_hours_end: hoursField,
+  timezone: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? null : v))
+    .pipe(z.string().refine(isTimeZone, ProfileMessages.timezoneInvalid).nullable())
+    .nullable()
+    .optional(),
+});
+export type BioInput = z.input<typeof bioSchema>;
+export type BioData = z.output<typeof bioSchema>;
+
+/** POST user/profile/mood: a mood of group 1, or null to clear. */
+export const profileMoodSchema = z.object({
+  mood_id: z
+    .number({ error: ProfileMessages.moodInvalid })
+    .int()
+    .refine((id) => MOOD_IDS.includes(id), ProfileMessages.moodInvalid)
+    .nullable(),
+});
+export type ProfileMoodInput = z.input<typeof profileMoodSchema>;
+
+/** The JSON form of POST user/profile/avatar: `{ avatar: null }` clears it (a file comes as multipart). */
+export const clearAvatarSchema = z.object({ avatar: z.null({ error: ProfileMessages.imageRequired }) });
+/** The JSON form of POST user/profile/cover. */
+export const clearCoverSchema = z.object({ cover: z.null({ error: ProfileMessages.imageRequired }) });
+/** The JSON form of POST user/profile/funpics: clears one of the two. */
+export const clearFunPicSchema = z.union(
+  [z.object({ secondary_image_1: z.null() }).strict(), z.object({ secondary_image_2: z.null() }).strict()],
+  { error: ProfileMessages.imageRequired },
+);
+export const FUN_PIC_FIELDS = ['secondary_image_1', 'secondary_image_2'] as const;
+export type FunPicField = (typeof FUN_PIC_FIELDS)[number];
+
+export const userIdParams = z.object({ id: idParam });
+
+/** The nested profile of spec §3; hours always 'HH:MM' (the default when none is stored). */
+export const profileDto = z.object({
+  /** Null for anyone but the owner. */
+  phone: z.string().nullable(),
+  location: z.string().nullable(),
+  geo_location: geoLocationSchema.nullable(),
+  timezone: z.object({ tzCode: z.string(), label: z.string() }).nullable(),
+  about_me: z.string().nullable(),
+  about_skills: z.string().nullable(),
+  /** Signed URLs. */
+  cover: z.string().nullable(),
+  mood_id: z.number().int().nullable(),
+  working_hours_start: z.string(),
+  working_hours_end: z.string(),
+  personal_hours_start: z.string(),
+  personal_hours_end: z.string(),
+  secondary_image_1: z.string().nullable(),
+  secondary_image_2: z.string().nullable(),
+});
+export type ProfileDto = z.infer<typeof profileDto>;
+
+/** GET user/profile and every profile write: the signed-in user with their profile. */
+export const ownProfileDto = userDto.extend({ profile: profileDto });
+export type OwnProfileDto = z.infer<typeof ownProfileDto>;
+
+/**
+ * GET user/profile/{id}: a teammate's read-only profile. Their e-mail and phone are null: contact
+ * details are the owner's to share, and teammates reach each other inside Rally.
+ */
+export const userProfileDto = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+  profile: profileDto,
+});
+export type UserProfileDto = z.infer<typeof userProfileDto>;
