@@ -136,6 +136,8 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
       } as InjectOptions),
     close: () => (closing ??= app.close().then(cleanUp)),
     queriesOf: async (work) => {
+      // Work earlier calls queued (notifications of a join) would otherwise land in this count.
+      await app.background.idle();
       const all: string[] = [];
       recorded = all;
       try {
