@@ -74,7 +74,9 @@ test('a member posts a celebration with a photo; the coach sees it live, reacts,
   await page.getByRole('region', { name: 'Create a post' }).getByRole('button').first().click();
   await page.getByRole('tab', { name: 'Announcement' }).click();
   await page.getByRole('textbox', { name: 'Your announcement' }).fill(text);
-  await page.getByTestId('post-file-input').setInputFiles({ name: 'release.png', mimeType: 'image/png', buffer: png() });
+  await page
+    .getByTestId('post-file-input')
+    .setInputFiles({ name: 'release.png', mimeType: 'image/png', buffer: png() });
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   const mine = postCard(page, text);
   await expect(mine).toBeVisible();
@@ -90,7 +92,10 @@ test('a member posts a celebration with a photo; the coach sees it live, reacts,
 
   // The coach reacts and comments; the member's card follows live.
   await theirs.getByRole('button', { name: 'React', exact: true }).click();
-  await coachPage.getByRole('menu', { name: 'Reactions' }).getByRole('menuitem', { name: /congratulations/i }).click();
+  await coachPage
+    .getByRole('menu', { name: 'Reactions' })
+    .getByRole('menuitem', { name: /congratulations/i })
+    .click();
   await expect(theirs.getByRole('button', { name: /Your reaction: congratulations/i })).toBeVisible();
   await theirs.getByRole('button', { name: 'Engage', exact: true }).click();
   await theirs.getByRole('textbox', { name: 'Write an engagement.' }).fill('Brilliant work, everyone!');
@@ -114,7 +119,10 @@ test('a member posts a celebration with a photo; the coach sees it live, reacts,
 
   // The author deletes it; it leaves the coach's timeline without a reload.
   await mine.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /delete/i }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /delete/i })
+    .click();
   await expect(page.getByText('Your post is deleted.')).toBeVisible();
   await expect(postCard(page, text)).toHaveCount(0);
   await expect(postCard(coachPage, text)).toHaveCount(0);
