@@ -5,9 +5,20 @@ import type { ProfileUserRow } from './repository.js';
 type UrlOf = (key: string | null) => string | null;
 
 /** `Europe/Berlin (GMT+01:00)`: the spec's time zone option ({ tzCode, label }). */
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+const offsetFormat = (tzCode: string): Intl.DateTimeFormat => {
+  let format = offsetFormats.get(tzCode);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: tzCode, timeZoneName: 'longOffset' });
+    offsetFormats.set(tzCode, format);
+  }
+  return format;
+};
+
 export function timeZoneOption(tzCode: string, at: Date = new Date()): { tzCode: string; label: string } {
   try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone: tzCode, timeZoneName: 'longOffset' })
+    const part = offsetFormat(tzCode)
       .formatToParts(at)
       .find((p) => p.type === 'timeZoneName');
     const offset = part?.value === 'GMT' ? 'GMT+00:00' : (part?.value ?? '');

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, Executor, ProfileRow, ProfilesTable } from '../../db/schema.js';
+import { compileOnce } from '../../db/compile-once.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { nowIso } from '../../lib/clock.js';
 
@@ -29,7 +30,15 @@ export class ProfileRepository {
     userId: number,
     ex: Executor = this.db,
   ): Promise<{ user: ProfileUserRow; profile?: ProfileRow } | undefined> {
-    const row = await ex
+    const [row] = ex === this.db ? await this.findQuery(userId) : await this.profileOf(ex, userId).execute();
+    if (!row) return undefined;
+    const { id, first_name, last_name, email, avatar, email_verified_at, created_at, user_id, updated_at, ...p } = row;
+    const user = { id, first_name, last_name, email, avatar, email_verified_at, created_at };
+    return user_id === null || updated_at === null ? { user } : { user, profile: { ...p, user_id, updated_at } };
+  }
+
+  private profileOf(ex: Executor, userId: number) {
+    return ex
       .selectFrom('users as u')
       .leftJoin('profiles as p', 'p.user_id', 'u.id')
       .select([
@@ -58,13 +67,14 @@ export class ProfileRepository {
         'p.secondary_image_2',
         'p.updated_at',
       ])
-      .where('u.id', '=', userId)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const { id, first_name, last_name, email, avatar, email_verified_at, created_at, user_id, updated_at, ...p } = row;
-    const user = { id, first_name, last_name, email, avatar, email_verified_at, created_at };
-    return user_id === null || updated_at === null ? { user } : { user, profile: { ...p, user_id, updated_at } };
+      .where('u.id', '=', userId);
   }
+
+  // GET user/profile runs it on every call: built and compiled once.
+  private readonly findQuery = compileOnce(
+    () => this.db,
+    (userId: number) => this.profileOf(this.db, userId),
+  );
 
   /** True when both users are members of one team (the only people who may see each other's profile). */
   async shareTeam(a: number, b: number): Promise<boolean> {
