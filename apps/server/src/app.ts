@@ -46,6 +46,8 @@ import { createRealtime, registerRealtimeGateway, type TeamEvents } from './real
 import { registerWebApp } from './http/web-app.js';
 import { EngagementRepository } from './modules/engagement/repository.js';
 import { EngagementService } from './modules/engagement/service.js';
+import { geocodeRoutes } from './modules/geocode/routes.js';
+import { GeocoderService } from './modules/geocode/service.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { PostsRepository } from './modules/posts/repository.js';
 import { postRoutes } from './modules/posts/routes.js';
@@ -277,6 +279,13 @@ export async function buildApp({
       memberRoutes(api, { members });
       invitationRoutes(api, { invitations });
       lookupRoutes(api);
+      geocodeRoutes(api, {
+        geocoder: new GeocoderService({
+          baseUrl: config.GEOCODER_URL,
+          userAgent: `Rally (+${config.PUBLIC_URL})`,
+        }),
+        perMinute: config.LIMIT_GEOCODE_PER_MINUTE,
+      });
       postRoutes(api, { posts, engagement });
       notificationRoutes(api, { notifications: new NotificationsService(new NotificationsRepository(db.kysely)) });
       pushRoutes(api, { push });

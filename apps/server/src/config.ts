@@ -86,6 +86,14 @@ const envSchema = z.object({
   REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /** Realtime connections one client address may open a minute (reconnects back off far below). */
   LIMIT_REALTIME_CONNECTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /**
+   * A Nominatim-compatible geocoder (e.g. https://nominatim.openstreetmap.org) for the profile's
+   * location autocomplete, called by the server (GET geocode) so the browser talks to Rally only.
+   * Unset: no lookup, the location is plain text.
+   */
+  GEOCODER_URL: optionalUrl(['http://', 'https://']),
+  /** Address lookups (GET geocode) one user may make a minute. */
+  LIMIT_GEOCODE_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Upload URLs (GET s3-upload-presigned-request) one user may ask for a minute and a day. */
   LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LIMIT_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(1000),

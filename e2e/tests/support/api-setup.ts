@@ -24,9 +24,35 @@ const headers = (token?: string) => ({
 
 export const runSuffix = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
-async function json<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+type ApiResponse = Awaited<ReturnType<APIRequestContext['post']>>;
+
+async function json<T>(res: ApiResponse): Promise<T> {
   expect(res.ok(), `${res.url()} → ${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
+}
+
+/**
+ * Sign-ups left in the auth routes' per-IP minute (10, for the whole run: one server, one IP)
+ * below which a set-up waits for a fresh minute, so that a later spec signing up through the
+ * screens is not refused with 429.
+ */
+const AUTH_RESERVE = 3;
+
+/**
+ * Sends an auth request within the per-IP limit: on a 429 it waits as told and tries once more;
+ * when the minute's budget runs low it waits for the next minute before returning.
+ */
+async function withinAuthLimit(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, (seconds + 1) * 1000));
+  let res = await send();
+  if (res.status() === 429) {
+    await sleep(Number(res.headers()['retry-after'] ?? 60) || 60);
+    res = await send();
+  }
+  const remaining = Number(res.headers()['x-ratelimit-remaining']);
+  const reset = Number(res.headers()['x-ratelimit-reset']);
+  if (remaining < AUTH_RESERVE && reset > 0) await sleep(reset);
+  return res;
 }
 
 /** Registers and verifies an account with the mailed code; answers the signed-in user. */
@@ -34,17 +60,21 @@ export async function signUp(request: APIRequestContext, first: string, last: st
   const email = `e2e-${first.toLowerCase()}-${runSuffix()}@rally.test`;
   const password = `${first}-Passw0rd`;
   await json(
-    await request.post('/api/register', {
-      headers: headers(),
-      data: { first_name: first, last_name: last, email, password, password_confirmation: password },
-    }),
+    await withinAuthLimit(() =>
+      request.post('/api/register', {
+        headers: headers(),
+        data: { first_name: first, last_name: last, email, password, password_confirmation: password },
+      }),
+    ),
   );
   const mail = await waitForMail(email, { subjectIncludes: 'verification' });
   const verified = await json<{ data: ApiUser }>(
-    await request.post('/api/verify-account', {
-      headers: headers(),
-      data: { email, verification_code: codeFrom(mail.text) },
-    }),
+    await withinAuthLimit(() =>
+      request.post('/api/verify-account', {
+        headers: headers(),
+        data: { email, verification_code: codeFrom(mail.text) },
+      }),
+    ),
   );
   return verified.data;
 }
@@ -91,4 +121,37 @@ export async function openSignedIn(page: Page, user: ApiUser, path: string): Pro
     [token, JSON.stringify(rest)] as const,
   );
   await page.goto(path);
+}
+
+/** Posts a text post in `teamId` as `author` (POST user/team/{id}/posts); answers the post. */
+export async function createTextPost(
+  request: APIRequestContext,
+  author: ApiUser,
+  teamId: number,
+  content: string,
+): Promise<{ id: number }> {
+  const res = await json<{ data: { id: number } }>(
+    await request.post(`/api/user/team/${teamId}/posts`, {
+      headers: headers(author.token),
+      data: { content, media_type: 'text' },
+    }),
+  );
+  return res.data;
+}
+
+/**
+ * Reads the first page of `user`'s notifications (which marks them read, spec §7) and answers
+ * their messages and the count of those still unread afterwards.
+ */
+export async function readNotifications(
+  request: APIRequestContext,
+  user: ApiUser,
+): Promise<{ messages: string[]; unread: number }> {
+  const list = await json<{ data: { data: { message: string } }[] }>(
+    await request.get('/api/user/notifications?page=1', { headers: headers(user.token) }),
+  );
+  const count = await json<{ data: { notifications_count: number } }>(
+    await request.get('/api/user/notifications/recent-notifications-count', { headers: headers(user.token) }),
+  );
+  return { messages: list.data.map((n) => n.data.message), unread: count.data.notifications_count };
 }

@@ -40,6 +40,8 @@ export const endpointPaths = {
   updateBio: { method: 'POST', path: 'user/profile/bio', auth: true },
   updateMood: { method: 'POST', path: 'user/profile/mood', auth: true },
   updateFunPics: { method: 'POST', path: 'user/profile/funpics', auth: true },
+  geocoder: { method: 'GET', path: 'geocode/config', auth: true },
+  geocode: { method: 'GET', path: 'geocode', auth: true },
   subscriptionPackages: { method: 'GET', path: 'subscription-packages', auth: false },
   userSubscription: { method: 'GET', path: 'user/subscription', auth: true },
   teams: { method: 'GET', path: 'user/teams', auth: true },
@@ -80,6 +82,7 @@ export const endpointPaths = {
   recentNotificationsCount: { method: 'GET', path: 'user/notifications/recent-notifications-count', auth: true },
   registerDeviceToken: { method: 'POST', path: 'register-device-token', auth: true },
   pushPublicKey: { method: 'GET', path: 'push/public-key', auth: true },
+  teamPush: { method: 'GET', path: 'user/team/:id/push', auth: true },
   setTeamPush: { method: 'POST', path: 'user/team/:id/push', auth: true },
 } as const satisfies Record<string, Pick<ApiRoute, 'method' | 'path' | 'auth'>>;
 

@@ -90,6 +90,7 @@ export const defaultHandlers = [
   http.get(apiUrl(Routes.userSubscription), () => apiOk(activeSubscription)),
   http.get(apiUrl(Routes.subscriptionPackages), () => apiOk(PLANS as unknown as JsonBodyType)),
   http.get(apiUrl(Routes.teams), () => apiOk([])),
+  http.get(apiUrl(Routes.recentNotificationsCount), () => apiOk({ notifications_count: 0 })),
   http.get(apiUrl(Routes.pendingInvitations), () =>
     HttpResponse.json({ data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 } }),
   ),

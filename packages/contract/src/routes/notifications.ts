@@ -36,6 +36,8 @@ export const notificationRoutes = {
     response: envelopeOf(z.null()),
   }),
   pushPublicKey: defineRoute({ ...endpointPaths.pushPublicKey, response: envelopeOf(pushPublicKeyDto) }),
+  /** Whether the signed-in member gets this team's pushes (the switch's current state). */
+  teamPush: defineRoute({ ...endpointPaths.teamPush, params: teamParams, response: envelopeOf(teamPushDto) }),
   setTeamPush: defineRoute({
     ...endpointPaths.setTeamPush,
     params: teamParams,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { envelopeOf } from '../envelope.js';
 import { endpointPaths } from '../endpoints.js';
 import { defineRoute } from '../route.js';
@@ -7,6 +8,9 @@ import {
   clearAvatarSchema,
   clearCoverSchema,
   clearFunPicSchema,
+  geocodeQuery,
+  geocodeResultDto,
+  geocoderDto,
   ownProfileDto,
   profileMoodSchema,
   skillsSchema,
@@ -18,6 +22,13 @@ const own = envelopeOf(ownProfileDto);
 
 /** Profile of spec §7 (the password change is with the account calls). */
 export const profileRoutes = {
+  geocoder: defineRoute({ ...endpointPaths.geocoder, response: envelopeOf(geocoderDto) }),
+  /** Location autocomplete through the server's geocoder (404 when GEOCODER_URL is not set). */
+  geocode: defineRoute({
+    ...endpointPaths.geocode,
+    query: geocodeQuery,
+    response: envelopeOf(z.array(geocodeResultDto)),
+  }),
   profile: defineRoute({ ...endpointPaths.profile, response: own }),
   userProfile: defineRoute({
     ...endpointPaths.userProfile,

@@ -61,6 +61,17 @@ export const geoLocationSchema = z.object({
 });
 export type GeoLocation = z.infer<typeof geoLocationSchema>;
 
+/** `GET geocode/config`: whether the server has a geocoder (GEOCODER_URL) for location autocomplete. */
+export const geocoderDto = z.object({ enabled: z.boolean() });
+export type GeocoderDto = z.infer<typeof geocoderDto>;
+
+/** `GET geocode?q=`: an address or place to look up. */
+export const geocodeQuery = z.object({ q: z.string({ error: Messages.fieldRequired }).trim().min(2).max(200) });
+
+/** One match of the geocoder: what to show and where it is. */
+export const geocodeResultDto = geoLocationSchema.extend({ label: z.string() });
+export type GeocodeResultDto = z.infer<typeof geocodeResultDto>;
+
 /** POST user/profile/aboutme. */
 export const aboutMeSchema = z.object({
   about_me: z

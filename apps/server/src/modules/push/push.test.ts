@@ -150,17 +150,21 @@ describe('sending', () => {
   });
 
   it('a team turned off sends nothing (the in-app notification stays)', async () => {
+    const state = async () => (await t.api('GET', `user/team/${team.id}/push`, undefined, mina.token)).json().data;
+    expect(await state()).toEqual({ team_id: team.id, enabled: true });
     const off = await t.api('POST', `user/team/${team.id}/push`, { enabled: false }, mina.token);
     expect(off.json().data).toEqual({ team_id: team.id, enabled: false });
+    expect(await state()).toEqual({ team_id: team.id, enabled: false });
     const before = to('/mina-1').length;
     await post(coach, 'Muted post here');
     expect(to('/mina-1')).toHaveLength(before);
     const count = await t.api('GET', 'user/notifications/recent-notifications-count', undefined, mina.token);
     expect(count.json().data.notifications_count).toBeGreaterThan(0);
     await t.api('POST', `user/team/${team.id}/push`, { enabled: true }, mina.token);
-    expect(
-      (await t.api('POST', `user/team/${team.id}/push`, { enabled: true }, (await buildUser(t)).token)).statusCode,
-    ).toBe(404);
+    expect(await state()).toEqual({ team_id: team.id, enabled: true });
+    const stranger = (await buildUser(t)).token;
+    expect((await t.api('POST', `user/team/${team.id}/push`, { enabled: true }, stranger)).statusCode).toBe(404);
+    expect((await t.api('GET', `user/team/${team.id}/push`, undefined, stranger)).statusCode).toBe(404);
   });
 
   it('outside hours: held, then one summary when hours begin, sent once even by two runs at once', async () => {

@@ -48,9 +48,25 @@ export class PushRepository {
     return new Set(rows.map((r) => `${r.user_id}:${r.team_id}`));
   }
 
+  async isMuted(userId: number, teamId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('push_mutes')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('team_id', '=', teamId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** One statement either way, so two requests at once cannot leave a duplicate or a gap. */
   async setMuted(userId: number, teamId: number, muted: boolean): Promise<void> {
-    await this.db.deleteFrom('push_mutes').where('user_id', '=', userId).where('team_id', '=', teamId).execute();
-    if (muted) await this.db.insertInto('push_mutes').values({ user_id: userId, team_id: teamId }).execute();
+    if (muted)
+      await this.db
+        .insertInto('push_mutes')
+        .values({ user_id: userId, team_id: teamId })
+        .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
+        .execute();
+    else await this.db.deleteFrom('push_mutes').where('user_id', '=', userId).where('team_id', '=', teamId).execute();
   }
 
   /** Each user's hours (users without a profile row are absent: the defaults apply). */

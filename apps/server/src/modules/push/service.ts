@@ -90,6 +90,12 @@ export class PushService implements NotificationSink {
     );
   }
 
+  /** Whether a member gets this team's pushes (404 for a team one is not in). */
+  async teamPush(userId: number, teamId: number) {
+    await this.deps.access.viewer(userId, teamId);
+    return { team_id: teamId, enabled: !(await this.deps.repo.isMuted(userId, teamId)) };
+  }
+
   /** Turns a team's pushes on or off for a member (404 for a team one is not in). */
   async setTeamPush(userId: number, teamId: number, enabled: boolean) {
     await this.deps.access.viewer(userId, teamId);

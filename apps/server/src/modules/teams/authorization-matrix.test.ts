@@ -368,6 +368,73 @@ function postCases(): Case[] {
   ];
 }
 
+/** Profiles (a teammate's, read-only), the per-team push switch and device registration. */
+function profilePushCases(): Case[] {
+  const muted = async (team: TeamDto, actor: Actor) =>
+    actor === 'guest'
+      ? false
+      : (await t.db.kysely
+          .selectFrom('push_mutes')
+          .select('user_id')
+          .where('team_id', '=', team.id)
+          .where('user_id', '=', people[actor].id)
+          .executeTakeFirst()) !== undefined;
+  return [
+    {
+      // A teammate's profile; nobody outside their teams learns they exist.
+      name: 'GET user/profile/{id} (a teammate)',
+      expected: inTeam(200, 200, 200),
+      call: (_team, token) => t.api('GET', `user/profile/${people.peer.id}`, undefined, token),
+      check: async (_team, res) => {
+        if (res.statusCode === 200) expect(res.json().data).toMatchObject({ id: people.peer.id });
+      },
+    },
+    {
+      name: 'GET user/team/{id}/push',
+      expected: inTeam(200, 200, 200),
+      call: (team, token) => t.api('GET', `user/team/${team.id}/push`, undefined, token),
+      check: async (team, res) => {
+        if (res.statusCode === 200) expect(res.json().data).toEqual({ team_id: team.id, enabled: true });
+      },
+    },
+    {
+      name: 'POST user/team/{id}/push (off)',
+      expected: inTeam(200, 200, 200),
+      fresh: true,
+      call: (team, token) => t.api('POST', `user/team/${team.id}/push`, { enabled: false }, token),
+      check: async (team, res, actor) => {
+        expect(await muted(team, actor)).toBe(res.statusCode === 200);
+      },
+    },
+    {
+      // Not about a team: any signed-in user registers their own browser.
+      name: 'POST register-device-token',
+      expected: anyone(200),
+      call: (_team, token, actor) =>
+        t.api(
+          'POST',
+          'register-device-token',
+          {
+            device_id: `matrix-${actor}`,
+            device_token: JSON.stringify({
+              endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${actor}`,
+              keys: { p256dh: 'a', auth: 'b' },
+            }),
+            device_os_id: 3,
+          },
+          token,
+        ),
+      check: async (_team, res, actor) => {
+        if (actor === 'guest') return;
+        const mine = () => t.db.kysely.deleteFrom('device_tokens').where('user_id', '=', people[actor].id);
+        // Dropped at once, so no later case pushes to a real push service.
+        const removed = await mine().executeTakeFirst();
+        expect(Number(removed.numDeletedRows)).toBe(res.statusCode === 200 ? 1 : 0);
+      },
+    },
+  ];
+}
+
 /** A peer's post on the shared team, for the read cases. */
 let sharedPostId: number;
 
@@ -570,6 +637,7 @@ const CASES: Case[] = [
     },
   },
   ...postCases(),
+  ...profilePushCases(),
   {
     name: 'GET subscription-packages (public)',
     expected: anyone(200, 200),

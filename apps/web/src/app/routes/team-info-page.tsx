@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { useMembers } from '../../features/members/api/get-members';
 import { MembersGrid } from '../../features/members/components/members-grid';
+import { TeamPushSwitch } from '../../features/notifications/components/team-push-switch';
 import { teamKeys } from '../../features/teams/api/get-teams';
 import { TeamOptions } from '../../features/teams/components/team-options';
 import { paths } from '../../config/paths';
@@ -49,7 +50,9 @@ export function TeamInfoPage() {
               onLeft={leaveWorkspace}
             />
           ) : (
-            <TeamOptions teamId={team.id} viewer={viewer} onDeleted={leaveWorkspace} />
+            <TeamOptions teamId={team.id} viewer={viewer} onDeleted={leaveWorkspace}>
+              <TeamPushSwitch teamId={team.id} />
+            </TeamOptions>
           )}
         </CardContent>
       </Card>

@@ -28,6 +28,7 @@ function serveTeam(team: TeamDto | null, { name = team?.name ?? '' } = {}) {
     http.get(apiUrl(Routes.teamProfile, { id: 5 }), () => apiOk(profile)),
     http.get(apiUrl(Routes.levelsOfEngagement), () => apiOk(LEVELS)),
     http.get(apiUrl(Routes.teamLevelOfEngagement, { id: 5 }), () => apiOk(LEVELS[0])),
+    http.get(apiUrl(Routes.teamPush, { id: 5 }), () => apiOk({ team_id: 5, enabled: true })),
   );
 }
 
@@ -119,6 +120,11 @@ describe('Engagement Options', () => {
     await screen.findByRole('button', { name: 'Level of Engagement' });
     return app;
   }
+
+  it("every member sees the team's push switch with its state", async () => {
+    await openOptions(4);
+    expect(await screen.findByRole('switch', { name: 'Push notifications from this team' })).toBeChecked();
+  });
 
   it('a member sees no editors and no Delete Coaching, but may view the levels', async () => {
     const { user } = await openOptions(4);

@@ -2,6 +2,7 @@ import { Card, CardContent, IconButton, Menu, MenuItem, Typography } from '@mui/
 import MoreVert from '@mui/icons-material/MoreVert';
 import { useState } from 'react';
 import { roleLabel, type MemberDto } from '@rally/contract';
+import { ProfileLink } from '../../../components/profile-link';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { MemberAction } from './member-actions';
 
@@ -11,7 +12,7 @@ interface Props {
   onAction: (action: MemberAction, member: MemberDto) => void;
 }
 
-/** A member of the team: avatar, name, role label and, where allowed, an action menu. */
+/** A member of the team: avatar and name (a link to their profile), role label and, where allowed, an action menu. */
 export function MemberCard({ member, actions, onAction }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -42,10 +43,25 @@ export function MemberCard({ member, actions, onAction }: Props) {
         </>
       )}
       <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1 }}>
-        <UserAvatar name={member.full_name} src={member.avatar} sx={{ width: 72, height: 72, fontSize: 26 }} />
-        <Typography sx={{ fontWeight: 700, maxWidth: '100%' }} noWrap title={member.full_name}>
-          {member.full_name}
-        </Typography>
+        <ProfileLink
+          userId={member.id}
+          sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, maxWidth: '100%' }}
+        >
+          <UserAvatar
+            name={member.full_name}
+            src={member.avatar}
+            aria-hidden
+            sx={{ width: 72, height: 72, fontSize: 26 }}
+          />
+          <Typography
+            component="span"
+            sx={{ display: 'block', fontWeight: 700, maxWidth: '100%' }}
+            noWrap
+            title={member.full_name}
+          >
+            {member.full_name}
+          </Typography>
+        </ProfileLink>
         <Typography variant="body2" color="text.secondary">
           {roleLabel(member.role_id)}
         </Typography>

@@ -3,6 +3,7 @@ import { http } from 'msw';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Routes, type MemberDto } from '@rally/contract';
+import { paths } from '../../../config/paths';
 import { buildMember, renderWithProviders } from '../../../test/team-fixtures';
 import { apiError, apiOk, apiUrl, server } from '../../../test/server';
 import { MembersGrid } from './members-grid';
@@ -50,6 +51,14 @@ async function renderAs(viewer: MemberDto, props: { onChanged?: () => void; onLe
 }
 
 describe('MembersGrid', () => {
+  it("links each member's avatar and name to their profile", async () => {
+    await renderAs(owner);
+    expect(within(card('Mia Member')).getByRole('link', { name: 'Mia Member' })).toHaveAttribute(
+      'href',
+      paths.userProfile(member.id),
+    );
+  });
+
   it('lists every member with their role label', async () => {
     await renderAs(owner);
     expect(within(card('Olive Owner')).getByText('Super Admin')).toBeInTheDocument();

@@ -24,6 +24,9 @@ export const notificationsQuery = () =>
   infiniteQueryOptions({
     queryKey: notificationKeys.list(),
     queryFn: ({ pageParam }) => getNotifications(pageParam),
+    // Always asked again on opening: fetching page 1 is what marks it read, so a list drawn from
+    // the cache would leave a notification that arrived live counted on the badge.
+    staleTime: 0,
     initialPageParam: Paging.firstPage,
     getNextPageParam: (last: Page) =>
       last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined,

@@ -4,7 +4,9 @@ import FormatQuoteRounded from '@mui/icons-material/FormatQuoteRounded';
 import LocalCafeOutlined from '@mui/icons-material/LocalCafeOutlined';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { PostType, textColorOn, type PostDto, PostMessages } from '@rally/contract';
+import { paths } from '../../../config/paths';
 import { PostMedia } from './post-media';
 
 const textSx = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
@@ -40,6 +42,7 @@ function Tagged({ post, color }: { post: PostDto; color?: string }) {
           label={u.full_name}
           sx={color ? { color, borderColor: color } : undefined}
           variant="outlined"
+          {...(u.id > 0 && { component: RouterLink, to: paths.userProfile(u.id), clickable: true })}
         />
       ))}
     </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import type { Ref } from 'react';
 import type { CommentDto, PostDto, UserRefDto } from '@rally/contract';
+import { ProfileLink } from '../../../components/profile-link';
 import { UserAvatar } from '../../../components/user-avatar';
 import { loadedComments, usePostComments } from '../api/get-comments';
 import { CommentComposer } from './comment-composer';
@@ -10,11 +11,13 @@ import { PostMedia } from './post-media';
 function Comment({ comment }: { comment: CommentDto }) {
   return (
     <Stack component="li" direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <UserAvatar name={comment.user.full_name} src={comment.user.avatar} sx={{ width: 32, height: 32 }} />
+      <ProfileLink userId={comment.user.id} aria-label={`${comment.user.full_name}'s profile`}>
+        <UserAvatar name={comment.user.full_name} src={comment.user.avatar} sx={{ width: 32, height: 32 }} />
+      </ProfileLink>
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Box sx={{ bgcolor: 'action.hover', borderRadius: 2, px: 1.5, py: 1 }}>
           <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-            {comment.user.full_name}
+            <ProfileLink userId={comment.user.id}>{comment.user.full_name}</ProfileLink>
           </Typography>
           {comment.content && (
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -3,6 +3,7 @@ import { HttpResponse, delay, http } from 'msw';
 import { useCallback } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostType, Routes, type PostDto, PostMessages } from '@rally/contract';
+import { paths } from '../../../config/paths';
 import { useTeamViewer } from '../../../lib/viewer';
 import { signIn } from '../../../test/render';
 import { apiError, apiOk, apiUrl, server } from '../../../test/server';
@@ -338,6 +339,19 @@ describe('reactions', () => {
     expect(await within(dialog).findByText('Fan 2')).toBeInTheDocument();
     expect(within(dialog).getByText('congratulations · Mar 05, 2026')).toBeInTheDocument();
   });
+
+  it("the reaction list links each name and avatar to the person's profile", async () => {
+    server.use(http.get(apiUrl(Routes.postReactions, { id: 5, postId: 1 }), () => apiOk([buildReaction(2, 9)])));
+    const { user } = await showTimeline([buildPost({ id: 1, buzzes_count: 1, reactions: [buildReaction(2, 9)] })]);
+    await user.click(screen.getByRole('button', { name: /^1 reaction/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reactions' });
+    const fan = await within(dialog).findByRole('link', { name: 'Fan 2' });
+    expect(fan).toHaveAttribute('href', paths.userProfile(102));
+    expect(within(dialog).getByRole('link', { name: "Fan 2's profile" })).toHaveAttribute(
+      'href',
+      paths.userProfile(102),
+    );
+  });
 });
 
 describe('comments', () => {
@@ -472,6 +486,13 @@ describe('comments', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
     expect(within(list).getAllByRole('listitem')[2]).toHaveTextContent('Comment 1');
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+    // Each author's name and avatar open their profile.
+    const first = within(list).getAllByRole('listitem')[0]!;
+    expect(within(first).getByRole('link', { name: 'Writer 3' })).toHaveAttribute('href', paths.userProfile(63));
+    expect(within(first).getByRole('link', { name: "Writer 3's profile" })).toHaveAttribute(
+      'href',
+      paths.userProfile(63),
+    );
   });
 });
 

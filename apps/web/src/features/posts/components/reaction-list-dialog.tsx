@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import { type MoodDto, PostMessages } from '@rally/contract';
+import { ProfileLink } from '../../../components/profile-link';
 import { UserAvatar } from '../../../components/user-avatar';
 import { buzzById } from '../api/get-buzzes';
 import { usePostReactions } from '../api/get-reactions';
@@ -52,10 +53,12 @@ function Reactions({ teamId, postId, buzzes }: Omit<Props, 'open' | 'onClose'>) 
         return (
           <ListItem key={r.id} disableGutters secondaryAction={buzz && <BuzzImage buzz={buzz} size={28} />}>
             <ListItemAvatar>
-              <UserAvatar name={r.user.full_name} src={r.user.avatar} />
+              <ProfileLink userId={r.user.id} aria-label={`${r.user.full_name}'s profile`}>
+                <UserAvatar name={r.user.full_name} src={r.user.avatar} />
+              </ProfileLink>
             </ListItemAvatar>
             <ListItemText
-              primary={r.user.full_name}
+              primary={<ProfileLink userId={r.user.id}>{r.user.full_name}</ProfileLink>}
               secondary={`${buzz ? `${buzz.name} · ` : ''}${displayDate(r.user.responded_at)}`}
               slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
               sx={{ pr: 4 }}

@@ -5,7 +5,7 @@ import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import type { AboutMeInput, BioData, BioInput, OwnProfileDto, UserProfileDto } from '@rally/contract';
 import { FormTextField } from '../../../components/form-text-field';
@@ -13,7 +13,13 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { formResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from '../../../lib/snackbar';
 import { errorMessage } from '../../../lib/error-message';
+import { useGeocoderEnabled } from '../api/geocode';
 import { useUpdateAboutMe, useUpdateBio } from '../api/profile';
+
+/** Address suggestions come with Autocomplete: loaded only when the server has a geocoder. */
+const LocationAutocomplete = lazy(() =>
+  import('./location-autocomplete').then((m) => ({ default: m.LocationAutocomplete })),
+);
 
 /** A section's title row, with Edit for the owner while it is read-only. */
 function SectionHead({ title, onEdit }: { title: string; onEdit?: (() => void) | undefined }) {
@@ -128,6 +134,7 @@ function bioDefaults(user: OwnProfileDto): BioInput {
     email: user.email,
     phone: p.phone ?? '',
     location: p.location ?? '',
+    geo_location: p.geo_location,
     about_skills: p.about_skills ?? '',
     working_hours_start: p.working_hours_start,
     working_hours_end: p.working_hours_end,
@@ -198,8 +205,16 @@ export function BasicInfoSection({ user, own }: { user: UserProfileDto; own: Own
 }
 
 function BasicInfoForm({ user, onDone }: { user: OwnProfileDto; onDone: () => void }) {
-  const { form, onSubmit, cancel, busy } = useBioForm(user, ['phone', 'location', 'about_skills'], onDone);
+  const { form, onSubmit, cancel, busy } = useBioForm(
+    user,
+    ['phone', 'location', 'geo_location', 'about_skills'],
+    onDone,
+  );
   const { control } = form;
+  const geocoder = useGeocoderEnabled();
+  const plainLocation = (
+    <FormTextField control={control} name="location" label="Location" autoComplete="address-level2" />
+  );
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Grid container spacing={2}>
@@ -216,8 +231,14 @@ function BasicInfoForm({ user, onDone }: { user: OwnProfileDto; onDone: () => vo
           <FormTextField control={control} name="phone" label="Phone" type="tel" autoComplete="tel" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {/* A geocoder (GEOCODER_URL) is not wired yet: the location is plain text. */}
-          <FormTextField control={control} name="location" label="Location" autoComplete="address-level2" />
+          {/* With a geocoder (GEOCODER_URL) on the server, address suggestions; else plain text. */}
+          {geocoder.data ? (
+            <Suspense fallback={plainLocation}>
+              <LocationAutocomplete control={control} />
+            </Suspense>
+          ) : (
+            plainLocation
+          )}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField control={control} name="about_skills" label="Skills" />

@@ -17,8 +17,9 @@ const mate = {
   profile: { ...emptyProfile, about_me: 'Teammate text here.', working_hours_start: '09:00' },
 };
 
-function serveProfiles() {
+function serveProfiles({ geocoder = false } = {}) {
   server.use(
+    http.get(apiUrl(Routes.geocoder), () => apiOk({ enabled: geocoder })),
     http.get(apiUrl(Routes.profile), () => apiOk(me)),
     http.get(apiUrl(Routes.userProfile, { id: 42 }), () => apiOk(mate)),
     http.get(apiUrl(Routes.moods), () => apiOk([])),
@@ -87,6 +88,46 @@ describe('own profile', () => {
       location: 'Lisbon',
     });
     expect(sent).not.toHaveProperty('working_hours_start');
+  });
+
+  it('Basic Info with a geocoder: the location suggests places (through the server) and stores where it is', async () => {
+    serveProfiles({ geocoder: true });
+    const asked: string[] = [];
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      http.get(apiUrl(Routes.geocode), ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('q') ?? '');
+        return apiOk([
+          { label: 'Porto, Portugal', lat: 41.15, lng: -8.61 },
+          { label: 'Porto Alegre, Brazil', lat: -30.03, lng: -51.23 },
+        ]);
+      }),
+      http.post(apiUrl(Routes.updateBio), async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return apiOk(me, ProfileMessages.basicInfoUpdated);
+      }),
+    );
+    const { user } = await renderAppAt('/profile', 'Edit Basic Info', { signedInAs: testUser });
+    await user.click(screen.getByRole('button', { name: 'Edit Basic Info' }));
+    const field = await screen.findByRole('combobox', { name: 'Location' });
+    expect(field).toHaveValue('Lisbon');
+    await user.clear(field);
+    await user.type(field, 'Porto');
+    await user.click(await screen.findByRole('option', { name: 'Porto, Portugal' }));
+    expect(field).toHaveValue('Porto, Portugal');
+    // Looked up once the typing settled, not once per key.
+    expect(asked).toEqual(['Porto']);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(ProfileMessages.basicInfoUpdated)).toBeInTheDocument();
+    expect(sent).toMatchObject({ location: 'Porto, Portugal', geo_location: { lat: 41.15, lng: -8.61 } });
+  });
+
+  it('Basic Info without a geocoder: the location is a plain text field', async () => {
+    serveProfiles();
+    const { user } = await renderAppAt('/profile', 'Edit Basic Info', { signedInAs: testUser });
+    await user.click(screen.getByRole('button', { name: 'Edit Basic Info' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Location' })).toHaveValue('Lisbon'));
+    expect(screen.queryByRole('combobox', { name: 'Location' })).not.toBeInTheDocument();
   });
 
   it('Availablity Hours: shows the default hours and sends hours with the time zone', async () => {

@@ -54,11 +54,11 @@ function ProfileView({ user, own }: { user: UserProfileDto; own: OwnProfileDto |
           variant="scrollable"
           allowScrollButtonsMobile
         >
-          {tabs.map((label) => (
-            <Tab key={label} label={label} />
+          {tabs.map((label, i) => (
+            <Tab key={label} label={label} id={`profile-tab-${i}`} aria-controls="profile-panel" />
           ))}
         </Tabs>
-        <CardContent>
+        <CardContent role="tabpanel" id="profile-panel" aria-labelledby={`profile-tab-${current}`}>
           {current === 0 && <BasicInfoSection user={user} own={own} />}
           {current === 1 && <HoursSection user={user} own={own} />}
           {current === 2 && <FunPics user={user} editable={editable} />}

@@ -1,12 +1,16 @@
 import { Avatar, Box, Tooltip } from '@mui/material';
 import type { MemberDto } from '@rally/contract';
+import { ProfileLink } from '../../../components/profile-link';
 import { UserAvatar } from '../../../components/user-avatar';
 
 /** How many member avatars a team card shows before +N (spec §9). */
 export const STACK_SIZE = 4;
 
-/** Up to four overlapping member avatars, then +N for the rest of users_count. */
-export function MemberStack({ users, count }: { users: MemberDto[]; count: number }) {
+/**
+ * Up to four overlapping member avatars, each a link to that member's profile, then +N for the
+ * rest of users_count. `tabIndex` -1 takes the links out of the tab order (an inactive card).
+ */
+export function MemberStack({ users, count, tabIndex }: { users: MemberDto[]; count: number; tabIndex?: number }) {
   const shown = users.slice(0, STACK_SIZE);
   const more = count - STACK_SIZE;
   // A white ring sets each avatar off from the one it overlaps. The overlap (4 px: the ring and
@@ -20,12 +24,14 @@ export function MemberStack({ users, count }: { users: MemberDto[]; count: numbe
     >
       {shown.map((u, i) => (
         <Tooltip key={u.id} title={u.full_name}>
-          <UserAvatar
-            name={u.full_name}
-            src={u.avatar}
-            sx={{ ...ring, ml: i === 0 ? 0 : -0.5 }}
-            data-testid="member-avatar"
-          />
+          <ProfileLink
+            userId={u.id}
+            aria-label={`${u.full_name}'s profile`}
+            tabIndex={tabIndex}
+            sx={{ display: 'inline-flex', borderRadius: '50%', ml: i === 0 ? 0 : -0.5 }}
+          >
+            <UserAvatar name={u.full_name} src={u.avatar} sx={ring} data-testid="member-avatar" />
+          </ProfileLink>
         </Tooltip>
       ))}
       {more > 0 && (

@@ -79,8 +79,26 @@ describe('TeamCard', () => {
     renderWithProviders(<TeamCard team={buildTeam({ users, users_count: 2 })} coach={false} />);
     const [first, second] = screen.getAllByTestId('member-avatar');
     expect(getComputedStyle(first!).borderWidth).toBe('2px');
-    // 4 px of overlap: the next avatar's ring and 2 px of this circle's empty edge.
-    expect(getComputedStyle(second!).marginLeft).toBe('-4px');
+    // 4 px of overlap (on the avatar's profile link): the next avatar's ring and 2 px of this
+    // circle's empty edge.
+    expect(getComputedStyle(second!.closest('a')!).marginLeft).toBe('-4px');
     expect(parseFloat(getComputedStyle(screen.getByText('ADL')).fontSize)).toBeLessThanOrEqual(11);
+  });
+
+  it("each stacked avatar links to that member's profile", () => {
+    const users = [buildMember({ id: 7, first_name: 'Ana', last_name: 'Lee' }), buildMember({ id: 8 })];
+    renderWithProviders(<TeamCard team={buildTeam({ users, users_count: 2 })} coach={false} />);
+    expect(screen.getByRole('link', { name: "Ana Lee's profile" })).toHaveAttribute('href', paths.userProfile(7));
+    expect(screen.getByRole('link', { name: "First8 Last8's profile" })).toHaveAttribute('href', paths.userProfile(8));
+  });
+
+  it('an inactive card keeps its member links out of the tab order', () => {
+    renderWithProviders(
+      <TeamCard
+        team={buildTeam({ status: 'inactive', users: [buildMember({ id: 7 })], users_count: 1 })}
+        coach={false}
+      />,
+    );
+    expect(screen.getByTestId('member-avatar').closest('a')).toHaveAttribute('tabindex', '-1');
   });
 });

@@ -66,7 +66,7 @@ export function TeamCard({ team, coach, onInvite }: Props) {
         {/* Five avatars, Invite Members and the info icon need more than a 350 px card: the
             actions move under the avatars as a whole rather than wrap the button's label. */}
         <CardActions disableSpacing sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-          <MemberStack users={team.users} count={team.users_count} />
+          <MemberStack users={team.users} count={team.users_count} tabIndex={inactive ? -1 : undefined} />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
             {invite && !inactive && (
               <Button

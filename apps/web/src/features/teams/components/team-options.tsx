@@ -2,7 +2,7 @@ import { Alert, Box, Button, Divider, Skeleton, Stack, Typography } from '@mui/m
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import { useSnackbar } from '../../../lib/snackbar';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Messages, can, type Viewer } from '@rally/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/error-message';
@@ -21,10 +21,12 @@ interface Props {
   /** The signed-in user in this team. */
   viewer: Viewer;
   onDeleted: () => void;
+  /** More options the page adds (another feature's, e.g. the team's push switch), above Delete Coaching. */
+  children?: ReactNode;
 }
 
 /** The 'Engagement Options' tab: picture, name, level of engagement and Delete Coaching (spec §2, §6). */
-export function TeamOptions({ teamId, viewer, onDeleted }: Props) {
+export function TeamOptions({ teamId, viewer, onDeleted, children }: Props) {
   const profile = useTeamProfile(teamId);
   const remove = useDeleteTeam();
   const { enqueueSnackbar } = useSnackbar();
@@ -64,6 +66,7 @@ export function TeamOptions({ teamId, viewer, onDeleted }: Props) {
           Level of Engagement
         </Button>
       </Box>
+      {children}
       {can('team.delete', viewer) && (
         <Box>
           <Button
