@@ -450,6 +450,9 @@ function loadSqlite(file: string, all: Table[]): Record<string, number> {
     db.pragma('synchronous = OFF');
     db.pragma('foreign_keys = ON');
     db.pragma('cache_size = -200000');
+    // The timeline-version triggers (migration 2026112505) give every insert a statement journal;
+    // in a transaction this big it would spill to a temp file at every row (~14 writes a row).
+    db.pragma('temp_store = memory');
     db.transaction(() => {
       for (const t of all) {
         const cols = t.columns.map(([c]) => c);

@@ -11,13 +11,16 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const sink = await startMailSink();
   let server;
   try {
-    server = await startAppServer({ smtpUrl: sink.smtpUrl });
+    // The trial-expiry job every second, so a browser test sees an ended trial switched at once.
+    server = await startAppServer({ smtpUrl: sink.smtpUrl, env: { TRIAL_EXPIRY_EVERY_MS: '1000' } });
   } catch (err) {
     await sink.close();
     throw err;
   }
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_MAILBOX_URL = sink.httpUrl;
+  // The server's data folder: a test may end a trial in its database, as time would (billing.spec.ts).
+  process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_WEB_BUILT = server.webBuilt ? '1' : '0';
   console.log(`[e2e] server ${server.baseUrl} (data ${server.dataDir}), mail sink ${sink.smtpUrl}`);
   if (!server.webBuilt)

@@ -24,6 +24,7 @@ import { BillingRepository } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { BillingService } from './modules/billing/service.js';
 import { scheduleTrialExpiry } from './modules/billing/trial-job.js';
+import { createPaymentProvider } from './modules/billing/setup.js';
 import { InvitationsRepository } from './modules/invitations/repository.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { InvitationsService } from './modules/invitations/service.js';
@@ -56,10 +57,20 @@ import { Notifier } from './modules/notifications/notifier.js';
 import { NotificationsRepository } from './modules/notifications/repository.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { NotificationsService } from './modules/notifications/service.js';
+import { CheckinsRepository } from './modules/checkins/repository.js';
+import { checkinRoutes } from './modules/checkins/routes.js';
+import { CheckinsService } from './modules/checkins/service.js';
 import { PushRepository } from './modules/push/repository.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { PushService, scheduleHeldPushes, type PushDeps } from './modules/push/service.js';
+import { scheduleTopicPublishing } from './modules/topics/publish-job.js';
+import { TopicsRepository } from './modules/topics/repository.js';
+import { topicRoutes } from './modules/topics/routes.js';
+import { TopicsService } from './modules/topics/service.js';
 import { loadVapid } from './modules/push/vapid.js';
+import { TodosRepository } from './modules/todos/repository.js';
+import { todoRoutes } from './modules/todos/routes.js';
+import { TodosService } from './modules/todos/service.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Images drawn for Rally (levels, moods, buzzes), shipped with the server. */
@@ -125,7 +136,13 @@ export async function buildApp({
     : undefined;
 
   const mailer = createMailer({ db: db.kysely, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const billing = new BillingService(new BillingRepository(db.kysely), config.TRIAL_DAYS);
+  const billing = new BillingService(
+    new BillingRepository(db.kysely),
+    config.TRIAL_DAYS,
+    createPaymentProvider(config),
+    config.PUBLIC_URL,
+    app.log,
+  );
   const background = new BackgroundQueue(app.log);
   app.decorate('background', background);
   const realtime = await createRealtime({ db: db.kysely, redis, channel: config.REALTIME_CHANNEL, log: app.log });
@@ -182,13 +199,16 @@ export async function buildApp({
     engagementRepo,
     uploads,
     (subject, teamId, actorId, counts, what) => {
-      realtime.events.publish({
-        type: 'post.engagement',
-        team_id: teamId,
-        post_id: subject.id,
-        actor_id: actorId,
-        engagement: counts,
-      });
+      // A task's lists refetch; a post's counts travel with the event.
+      if (subject.kind === 'task') realtime.events.publish({ type: 'todo.changed', team_id: teamId, list_id: null });
+      else
+        realtime.events.publish({
+          type: 'post.engagement',
+          team_id: teamId,
+          post_id: subject.id,
+          actor_id: actorId,
+          engagement: counts,
+        });
       if (subject.kind === 'post' && what === 'reaction') notifier.reacted(actorId, teamId, subject.id);
       if (subject.kind === 'post' && what === 'comment') notifier.commented(actorId, teamId, subject.id);
     },
@@ -204,13 +224,32 @@ export async function buildApp({
     events: realtime.events,
     notifier,
   });
-  const stopTrials = schedules ? scheduleTrialExpiry(billing, app.log) : () => undefined;
+  const checkins = new CheckinsService({
+    repo: new CheckinsRepository(db.kysely),
+    access,
+    events: realtime.events,
+    urlOf: uploads.urlOf,
+    notifier,
+  });
+  const stopTrials = schedules ? scheduleTrialExpiry(billing, app.log, config.TRIAL_EXPIRY_EVERY_MS) : () => undefined;
   const stopPurge = schedules ? schedulePurge(uploads, app.log) : () => undefined;
   const stopPushes = schedules ? scheduleHeldPushes(push, app.log) : () => undefined;
+  const topics = new TopicsService({
+    db: db.kysely,
+    repo: new TopicsRepository(db.kysely, engagementRepo),
+    posts: new PostsRepository(db.kysely, engagementRepo),
+    access,
+    urlOf: uploads.urlOf,
+    events: realtime.events,
+    notifier,
+  });
+  app.decorate('topics', topics);
+  const stopTopics = schedules ? scheduleTopicPublishing(topics, app.log) : () => undefined;
   const stopSchedules = () => {
     stopTrials();
     stopPurge();
     stopPushes();
+    stopTopics();
   };
 
   app.addHook('onClose', async () => {
@@ -287,6 +326,22 @@ export async function buildApp({
         perMinute: config.LIMIT_GEOCODE_PER_MINUTE,
       });
       postRoutes(api, { posts, engagement });
+      todoRoutes(api, {
+        todos: new TodosService({
+          db: db.kysely,
+          repo: new TodosRepository(db.kysely, engagementRepo),
+          members: membersRepo,
+          access,
+          comments: engagementRepo,
+          attachments: uploads,
+          events: realtime.events,
+          background,
+          notifier,
+        }),
+        engagement,
+      });
+      checkinRoutes(api, { checkins });
+      topicRoutes(api, { topics });
       notificationRoutes(api, { notifications: new NotificationsService(new NotificationsRepository(db.kysely)) });
       pushRoutes(api, { push });
       uploadRoutes(api, {

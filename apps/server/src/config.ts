@@ -37,6 +37,19 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** How often the trial-expiry job runs (ms). */
+  TRIAL_EXPIRY_EVERY_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /**
+   * Card payments through Stripe (modules/billing). Without STRIPE_SECRET_KEY a built-in
+   * test-mode provider takes Stripe's test cards and charges nothing (decisions.md).
+   */
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  /** The Stripe Price of the Coach plan ($50.00 a month). */
+  STRIPE_PRICE_ID: z.string().trim().optional(),
+  /** Another Stripe API address (a local double or stripe-mock), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: optionalUrl(['http://', 'https://']),
   /** Web Push (VAPID) keys; without both, a pair is generated once into DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
@@ -140,6 +153,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cfg = parsed.data;
   if (Boolean(cfg.S3_ACCESS_KEY_ID) !== Boolean(cfg.S3_SECRET_ACCESS_KEY))
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: give both or neither');
+  const stripeKeys = [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_ID',
+  ] as const;
+  if (cfg.STRIPE_SECRET_KEY && stripeKeys.some((k) => !cfg[k]))
+    throw new ConfigError(`Invalid configuration:\n  ${stripeKeys.join(', ')}: give all four or none`);
   const dataDir = path.resolve(cfg.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {

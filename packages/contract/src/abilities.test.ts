@@ -25,6 +25,13 @@ describe('the permission table (spec §6)', () => {
     expect([isLead(Role.Owner), isLead(Role.Admin), isLead(Role.Member)]).toEqual([true, true, false]);
   });
 
+  it('a task is completed by whom it tags, by anyone when it tags no one, and by its creator (spec §4)', () => {
+    const tagged = { creator_id: owner.userId, tagged_ids: [member.userId] };
+    expect([can('task.complete', owner, tagged), can('task.complete', member, tagged)]).toEqual([true, true]);
+    expect(can('task.complete', admin, tagged)).toBe(false);
+    expect(can('task.complete', admin, { creator_id: owner.userId, tagged_ids: [] })).toBe(true);
+  });
+
   it('only the Super Admin sets the level of engagement', () => {
     expect([can('level.set', owner), can('level.set', admin), can('level.set', member)]).toEqual([true, false, false]);
   });
@@ -57,6 +64,10 @@ describe('the permission table (spec §6)', () => {
     expect(can('post.share', owner, post({ is_forwarded: true }))).toBe(false);
     expect(can('post.share', owner, post({ type_id: PostType.teamvideo, published: false }))).toBe(false);
     expect(can('post.share', owner, post({ type_id: PostType.slideshow, published: true }))).toBe(true);
+    // No footer, no Share; a check-in answer stays with the team that asked.
+    expect(can('post.share', owner, post({ type_id: PostType.checkin }))).toBe(false);
+    expect(can('post.share', owner, post({ type_id: PostType['checkin.reply'] }))).toBe(false);
+    expect(can('post.share', owner, post({ type_id: PostType.topic }))).toBe(true);
   });
 
   it('deleting: a lead or the author, and only types 1, 6, 8, 9 and 11', () => {
@@ -98,7 +109,7 @@ describe('the permission table (spec §6)', () => {
   });
 
   it('every row answers for every role without throwing', () => {
-    const anyTarget = { id: 5, role_id: Role.Member, owner_id: 5, ...post() };
+    const anyTarget = { id: 5, role_id: Role.Member, owner_id: 5, creator_id: 5, tagged_ids: [5], ...post() };
     for (const ability of ABILITIES) {
       for (const viewer of [owner, admin, member, lapsedOwner]) {
         const answer = (verdict as (a: string, v: Viewer, t: unknown) => string)(ability, viewer, anyTarget);

@@ -32,6 +32,12 @@ export interface PostTarget {
   published: boolean;
 }
 
+/** A to-do task, as far as the rules need it. */
+export interface TaskTarget {
+  creator_id: number;
+  tagged_ids: readonly number[];
+}
+
 /** Content with one owner: a team video or a slideshow. */
 export interface OwnedTarget {
   owner_id: number;
@@ -74,6 +80,12 @@ export const postTypesFor = (role: number): readonly number[] => (isLead(role) ?
 /** Check-in and watercooler posts have no footer: no reactions, no comments (spec §2). */
 export const POST_TYPES_WITHOUT_FOOTER: readonly number[] = [PostType.checkin, PostType.watercooler];
 
+/**
+ * Post types never shared: those without a footer (where Share sits) and a member's check-in
+ * answer, which belongs to the team whose coach asked.
+ */
+export const UNSHAREABLE_POST_TYPES: readonly number[] = [...POST_TYPES_WITHOUT_FOOTER, PostType['checkin.reply']];
+
 /** Post types shared only once published: team videos and slideshows. */
 export const PUBLISHED_ONLY_SHARE_TYPES: readonly number[] = [PostType.teamvideo, PostType.slideshow];
 
@@ -93,7 +105,6 @@ export function isCoach(s: CoachFacts | null | undefined, now: Date = new Date()
 
 const when = (allowed: boolean): Verdict => (allowed ? 'allow' : 'forbidden');
 const lead = (v: Viewer) => when(isLead(v.role));
-const anyMember = (): Verdict => 'allow';
 
 /** A rule with no object (`void`) or with one of type T. */
 type Rule<T = void> = (viewer: Viewer, target: T) => Verdict;
@@ -115,7 +126,12 @@ export const Abilities = {
 
   // Timeline, rituals and lists (later issues; the rules are spec §6's today)
   'post.share': rule<PostTarget>((v, p) =>
-    when(isLead(v.role) && !p.is_forwarded && (!PUBLISHED_ONLY_SHARE_TYPES.includes(p.type_id) || p.published)),
+    when(
+      isLead(v.role) &&
+        !p.is_forwarded &&
+        !UNSHAREABLE_POST_TYPES.includes(p.type_id) &&
+        (!PUBLISHED_ONLY_SHARE_TYPES.includes(p.type_id) || p.published),
+    ),
   ),
   'post.delete': rule<PostTarget>((v, p) =>
     when((isLead(v.role) || p.author_id === v.userId) && DELETABLE_POST_TYPES.includes(p.type_id)),
@@ -130,8 +146,10 @@ export const Abilities = {
   'todoList.create': rule(lead),
   'task.create': rule(lead),
   'task.delete': rule(lead),
-  /** Any member ticks a task of the team's shared lists. */
-  'task.complete': rule(anyMember),
+  /** Spec §4: whoever the task tags, anyone when it tags no one, and its creator. */
+  'task.complete': rule<TaskTarget>((v, t) =>
+    when(t.creator_id === v.userId || t.tagged_ids.length === 0 || t.tagged_ids.includes(v.userId)),
+  ),
   /** Only the owner of a video or slideshow publishes it and sends reminders. */
   'content.publish': rule<OwnedTarget>((v, c) => when(c.owner_id === v.userId)),
 } as const;

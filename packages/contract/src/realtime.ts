@@ -17,7 +17,9 @@ export type TeamEvent =
   | { type: 'post.created'; team_id: number; post: PostDto }
   | { type: 'post.deleted'; team_id: number; post_id: number }
   /** Someone reacted or commented: the post's counts now. `actor_id` lets the actor's own tabs set their part. */
-  | { type: 'post.engagement'; team_id: number; post_id: number; actor_id: number; engagement: SharedEngagement };
+  | { type: 'post.engagement'; team_id: number; post_id: number; actor_id: number; engagement: SharedEngagement }
+  /** A list was created (`list_id` null) or a task of one was added, completed, deleted or engaged with. */
+  | { type: 'todo.changed'; team_id: number; list_id: number | null };
 
 /**
  * Events addressed to one user (whatever their teams): delivered to that user's sockets only,

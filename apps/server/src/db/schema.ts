@@ -69,6 +69,18 @@ export interface SubscriptionsTable {
   has_payment_method: number;
   created_at: string;
   updated_at: string;
+  /** The card provider's customer and subscription (billing; null for the built-in trial). */
+  provider_customer_id: string | null;
+  provider_subscription_id: string | null;
+  /** When the provider state written last was read (ISO): an older read is stale. */
+  provider_synced_at: string | null;
+}
+
+/** Webhook events already handled (billing): a replay is a no-op. */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
 }
 
 export interface TeamsTable {
@@ -128,6 +140,12 @@ export interface TeamPostCountsTable {
   posts_count: number;
 }
 
+/** A version per team's timeline, raised by triggers on every write a page shows (migration 2026112505). */
+export interface TeamTimelineVersionsTable {
+  team_id: number;
+  version: number | string;
+}
+
 export interface PostTagsTable {
   post_id: number;
   user_id: number;
@@ -137,6 +155,7 @@ export interface PostTagsTable {
 export interface ReactionsTable {
   id: Generated<number>;
   post_id: number | null;
+  task_id: number | null;
   user_id: number;
   buzz_type_id: number;
   created_at: string;
@@ -146,6 +165,7 @@ export interface ReactionsTable {
 export interface CommentsTable {
   id: Generated<number>;
   post_id: number | null;
+  task_id: number | null;
   user_id: number;
   content: string | null;
   media_key: string | null;
@@ -231,18 +251,90 @@ export interface PushMutesTable {
   user_id: number;
 }
 
+/** A check-in request of a lead (decisions.md); its `checkin` post may be gone (null). */
+export interface CheckinsTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  post_id: number | null;
+  members_count: number;
+  created_at: string;
+}
+
+/** One member's answer to a check-in: the mood, its score then, private or also a `checkin.reply` post. */
+export interface CheckinResponsesTable {
+  id: Generated<number>;
+  checkin_id: number;
+  team_id: number;
+  user_id: number;
+  mood_id: number;
+  score: number;
+  is_private: number;
+  post_id: number | null;
+  created_at: string;
+}
+
+/** An Inspiration topic: the topic of its team on `publish_date` (UTC day), published once. */
+export interface TopicsTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  content: string;
+  publish_date: string;
+  published_at: string | null;
+  post_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A team's to-do list (spec §3). */
+export interface TodoListsTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  name: string;
+  created_at: string;
+}
+
+/** A task of a to-do list: reactable like a post (its own counts, `task_id` on reactions and comments). */
+export interface TodoTasksTable {
+  id: Generated<number>;
+  todo_list_id: number;
+  team_id: number;
+  user_id: number;
+  description: string | null;
+  priority: string | null;
+  due_date: string | null;
+  media_key: string | null;
+  media_type_id: number | null;
+  /** 1 incomplete, 2 completed. */
+  status_id: Generated<number>;
+  completed_by: number | null;
+  completed_at: string | null;
+  buzzes_count: Generated<number>;
+  expressions_count: Generated<number>;
+  created_at: string;
+}
+
+export interface TodoTaskTagsTable {
+  task_id: number;
+  user_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   one_time_codes: OneTimeCodesTable;
   mail_outbox: MailOutboxTable;
   subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   invitations: InvitationsTable;
   posts: PostsTable;
   post_tags: PostTagsTable;
   team_post_counts: TeamPostCountsTable;
+  team_timeline_versions: TeamTimelineVersionsTable;
   reactions: ReactionsTable;
   comments: CommentsTable;
   uploads: UploadsTable;
@@ -251,6 +343,12 @@ export interface Database {
   device_tokens: DeviceTokensTable;
   held_pushes: HeldPushesTable;
   push_mutes: PushMutesTable;
+  todo_lists: TodoListsTable;
+  todo_tasks: TodoTasksTable;
+  todo_task_tags: TodoTaskTagsTable;
+  topics: TopicsTable;
+  checkins: CheckinsTable;
+  checkin_responses: CheckinResponsesTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

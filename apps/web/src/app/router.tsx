@@ -21,10 +21,15 @@ const AppLayout = lazyScreen(() => import('./layout/app-layout').then((m) => m.A
 const TeamsPage = lazyScreen(() => import('./routes/teams-page').then((m) => m.TeamsPage));
 const ProfileRoute = lazyScreen(() => import('../features/profile/routes/profile').then((m) => m.ProfileRoute));
 const SettingsRoute = lazyScreen(() => import('../features/billing/routes/settings').then((m) => m.SettingsRoute));
+const PaymentMethodRoute = lazyScreen(() =>
+  import('../features/billing/routes/payment-method').then((m) => m.PaymentMethodRoute),
+);
 const TeamWorkspace = lazyScreen(() => import('./routes/team-workspace').then((m) => m.TeamWorkspace));
 const TeamIndexRedirect = lazyScreen(() => import('./routes/team-workspace').then((m) => m.TeamIndexRedirect));
 const TeamInfoPage = lazyScreen(() => import('./routes/team-info-page').then((m) => m.TeamInfoPage));
 const FaqPage = lazyScreen(() => import('./routes/faq-page').then((m) => m.FaqPage));
+const TodoListsPage = lazyScreen(() => import('./routes/todo-lists-page').then((m) => m.TodoListsPage));
+const TodoTasksPage = lazyScreen(() => import('./routes/todo-tasks-page').then((m) => m.TodoTasksPage));
 const TimelinePage = lazyScreen(() => import('./routes/timeline-page').then((m) => m.TimelinePage));
 const DashboardPage = lazyScreen(() => import('./routes/dashboard-page').then((m) => m.DashboardPage));
 
@@ -43,6 +48,8 @@ const teamWorkspaceChildren = (): RouteObject[] => [
   { path: routePatterns.brightIdeas, ...screen(TimelinePage, { feed: 'brightIdeas' } as const) },
   { path: routePatterns.info, ...screen(TeamInfoPage) },
   { path: routePatterns.faq, ...screen(FaqPage) },
+  { path: routePatterns.todoLists, ...screen(TodoListsPage) },
+  { path: routePatterns.todoTasks, ...screen(TodoTasksPage) },
 ];
 
 /** Everything behind sign-in: one lazy frame (snackbars, subscription notices), then layouts and pages. */
@@ -59,8 +66,7 @@ const privateRoutes: RouteObject[] = [
           { path: paths.profile, ...screen(ProfileRoute) },
           { path: routePatterns.userProfile, ...screen(ProfileRoute) },
           { path: paths.settings, ...screen(SettingsRoute) },
-          // Card payment is not built yet: the plan buttons lead to the plans on Settings.
-          { path: routePatterns.paymentMethod, element: <Navigate to={paths.settings} replace /> },
+          { path: routePatterns.paymentMethod, ...screen(PaymentMethodRoute) },
           { path: '*', element: <Navigate to={paths.engagements} replace /> },
         ],
       },

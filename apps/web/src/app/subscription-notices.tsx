@@ -22,7 +22,8 @@ export function noticesFor(s: SubscriptionDto): NoticeKind[] {
   const kinds: NoticeKind[] = [];
   if (s.action_performed_by === ACTION_BY_SYSTEM) kinds.push('switched');
   if (s.stripe_status !== 'active' && s.stripe_status !== 'trialing') kinds.push('inactive');
-  if (s.trail_will_end_tomorrow) kinds.push('trialEnds');
+  // A card on file already continues the plan past the trial: nothing to ask for.
+  if (s.trail_will_end_tomorrow && !s.has_payment_method) kinds.push('trialEnds');
   return kinds;
 }
 

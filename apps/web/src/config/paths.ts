@@ -18,6 +18,12 @@ export const paths = {
   teamWallOfFame: (teamId: number | string) => `/engagements/${teamId}/wall-of-fame`,
   teamBrightIdeas: (teamId: number | string) => `/engagements/${teamId}/bright-ideas`,
   teamFaq: (teamId: number | string) => `/engagements/${teamId}/FAQ`,
+  teamTodoLists: (teamId: number | string) => `/engagements/${teamId}/todo-list`,
+  /** A list's tasks (hidden from the sidebar). */
+  teamTodoTasks: (teamId: number | string, listId: number | string) =>
+    `/engagements/${teamId}/todo/${listId}/list-task`,
+  /** Target of the to-do info icon on a team card (spec §2). */
+  teamsTodoLists: (teamId: number | string) => `/teams/${teamId}/todo-list`,
   /** Where a team card's image and name lead, and the bare team path: the timeline (spec §2). */
   teamHome: (teamId: number | string) => `/engagements/${teamId}/timeline`,
   /** Target of the info icon on a team card (spec §2). */
@@ -35,6 +41,8 @@ export const routePatterns = {
   wallOfFame: 'wall-of-fame',
   brightIdeas: 'bright-ideas',
   faq: 'FAQ',
+  todoLists: 'todo-list',
+  todoTasks: 'todo/:listId/list-task',
   paymentMethod: '/paymentMethod/:plan',
   userProfile: '/profile/:userId',
 } as const;

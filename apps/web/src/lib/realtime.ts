@@ -176,6 +176,7 @@ export class RealtimeClient {
       case 'post.created':
       case 'post.deleted':
       case 'post.engagement':
+      case 'todo.changed':
       case 'notification.created':
         for (const l of [...this.listeners]) safely(() => l.onEvent(message));
     }

@@ -74,6 +74,22 @@ export const activeSubscription: SubscriptionDto = {
   has_payment_method: true,
 };
 
+/** Check-In Stats of a team nobody has answered in. */
+export const emptyCheckinMetrics = {
+  engaged_users_count: 0,
+  total_activities: 0,
+  initiated_count: 0,
+  entertained_count: 0,
+  metrics_meter: {
+    meter: null,
+    moods: [],
+    hidden: true,
+    hidden_reason: 'No check-in answers in this period.',
+    trend: null,
+  },
+  users: [],
+};
+
 /** Calls a signed-in app makes on load and every screen may make; tests override what they are about. */
 /** The realtime gateway: answers `auth` with `ready` and sends nothing else (tests that need events use serveRealtime). */
 const quietGateway = ws.link('*/api/realtime').addEventListener('connection', ({ client }) => {
@@ -91,9 +107,16 @@ export const defaultHandlers = [
   http.get(apiUrl(Routes.subscriptionPackages), () => apiOk(PLANS as unknown as JsonBodyType)),
   http.get(apiUrl(Routes.teams), () => apiOk([])),
   http.get(apiUrl(Routes.recentNotificationsCount), () => apiOk({ notifications_count: 0 })),
+  // Every team workspace shows the Inspiration card: no topic today, none scheduled.
+  http.get('*/api/user/team/:id/topic-of-day', () => apiOk(null)),
+  http.get('*/api/user/team/:id/topics/scheduled', () => apiOk([])),
+  http.get(apiUrl(Routes.moods), () => apiOk([])),
   http.get(apiUrl(Routes.pendingInvitations), () =>
     HttpResponse.json({ data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 } }),
   ),
+  // A lead's team sidebar shows Check-In Stats; the create panel reads when the last check-in was.
+  http.get('*/api/user/team/:id/checkin', () => apiOk({ last_checkin_time: null, next_checkin_available: null })),
+  http.get('*/api/user/team/:id/checkin/metrics', () => apiOk(emptyCheckinMetrics)),
 ];
 
 /** One fake API for the whole web suite; unhandled calls fail the test (see setup.ts). */

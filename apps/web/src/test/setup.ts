@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { realtime } from '../lib/realtime';
 import { server } from './server';
 
-// A loaded 2-core CI box renders MUI slowly; 1 s (the default) makes findBy* flaky there.
-configure({ asyncUtilTimeout: 3000 });
+// A loaded 2-core box renders MUI slowly; 1 s (the default), even 3 s, made findBy* flaky there.
+configure({ asyncUtilTimeout: 6000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

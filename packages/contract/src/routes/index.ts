@@ -1,6 +1,9 @@
 import { accountRoutes } from './account.js';
 import { billingRoutes } from './billing.js';
+import { checkinRoutes } from './checkins.js';
+import { todoRoutes } from './todos.js';
 import { profileRoutes } from './profile.js';
+import { topicRoutes } from './topics.js';
 import { engagementRoutes, lookupRoutes, postRoutes, uploadRoutes } from './posts.js';
 import { notificationRoutes } from './notifications.js';
 import { invitationRoutes, memberRoutes, teamRoutes } from './teams.js';
@@ -18,5 +21,8 @@ export const Routes = {
   ...engagementRoutes,
   ...uploadRoutes,
   ...notificationRoutes,
+  ...topicRoutes,
+  ...checkinRoutes,
+  ...todoRoutes,
 };
 export type RouteName = keyof typeof Routes;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { Limits } from '../limits.js';
+import { Messages } from '../messages.js';
+import { BillingMessages, COACH_PRICE_ID } from '../plans.js';
 
 /** Plans and the user's subscription (spec §1, §3). */
 export const planPriceDto = z.object({
@@ -35,3 +38,51 @@ export const subscriptionDto = z.object({
   has_payment_method: z.boolean(),
 });
 export type SubscriptionDto = z.infer<typeof subscriptionDto>;
+
+/** Card holder name (spec §5): at least 3 characters, no digits. */
+export const cardHolderName = z
+  .string({ error: BillingMessages.cardHolderRequired })
+  .trim()
+  .min(1, { error: BillingMessages.cardHolderRequired, abort: true })
+  .refine((v) => !/\d/.test(v), { error: BillingMessages.cardHolderDigit, abort: true })
+  .refine((v) => v.length >= Limits.cardHolderNameMin, BillingMessages.cardHolderMin)
+  .refine((v) => v.length <= 100, Messages.tooLong);
+
+/** Optional numeric promo code (spec §5); empty means none. */
+export const promoCode = z
+  .string()
+  .trim()
+  .max(20, Messages.tooLong)
+  .regex(/^\d*$/, BillingMessages.promoNumeric)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** POST subscription/subscribe (spec §7): the price and the provider's payment method. */
+export const subscribeSchema = z.object({
+  subscription_package_price_id: z.coerce
+    .number({ error: BillingMessages.priceUnknown })
+    .int({ error: BillingMessages.priceUnknown })
+    .refine((v) => v === COACH_PRICE_ID, BillingMessages.priceUnknown),
+  /** A Stripe PaymentMethod id (pm_…), or in test mode one of Stripe's test card numbers or ids. */
+  payment_method: z
+    .string({ error: BillingMessages.paymentMethodRequired })
+    .trim()
+    .min(1, BillingMessages.paymentMethodRequired)
+    .max(255, Messages.tooLong),
+  name: cardHolderName,
+  promo_code: promoCode,
+});
+export type SubscribeInput = z.input<typeof subscribeSchema>;
+
+/** GET user/subscription/billing-portal: where the browser goes next (spec §7). */
+export const billingPortalDto = z.object({ url: z.string() });
+
+/** GET user/subscription/payment-config: how the payment page asks for a card. */
+export const paymentConfigDto = z.object({
+  provider: z.enum(['stripe', 'test']),
+  /** Stripe's publishable key (pk_…); null in test mode. */
+  publishable_key: z.string().nullable(),
+});
+export type PaymentConfigDto = z.infer<typeof paymentConfigDto>;
+
+export const webhookReceiptDto = z.object({ received: z.boolean() });

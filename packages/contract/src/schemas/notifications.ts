@@ -14,6 +14,11 @@ export const NOTIFICATION_KINDS = [
   'post.shared',
   'post.tagged',
   'post.created',
+  'topic.published',
+  'checkin.requested',
+  'checkin.answered',
+  'task.tagged',
+  'task.completed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -8,6 +8,11 @@ import * as uploads from './2026112306-uploads.js';
 import * as profiles from './2026112307-profiles.js';
 import * as notifications from './2026112308-notifications.js';
 import * as postCounts from './2026112309-post-counts.js';
+import * as topics from './2026112502-topics.js';
+import * as checkins from './2026112501-checkins.js';
+import * as todos from './2026112503-todos.js';
+import * as billing from './2026112504-billing.js';
+import * as timelineVersion from './2026112505-timeline-version.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +25,9 @@ export const migrations: Record<string, Migration> = {
   '2026112307-profiles': profiles,
   '2026112308-notifications': notifications,
   '2026112309-post-counts': postCounts,
+  '2026112501-checkins': checkins,
+  '2026112502-topics': topics,
+  '2026112503-todos': todos,
+  '2026112504-billing': billing,
+  '2026112505-timeline-version': timelineVersion,
 };

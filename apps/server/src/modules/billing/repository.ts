@@ -1,6 +1,8 @@
+import { SUBSCRIPTION_SERVICE_CARD } from '@rally/contract';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, Executor, SubscriptionRow, SubscriptionsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
+import type { ProviderSubscription } from './provider.js';
 
 type SubscriptionValues = Required<Omit<Insertable<SubscriptionsTable>, 'id'>>;
 
@@ -18,6 +20,9 @@ export function subscriptionValues(userId: number, overrides: Partial<Subscripti
     has_payment_method: 0,
     created_at: now,
     updated_at: now,
+    provider_customer_id: null,
+    provider_subscription_id: null,
+    provider_synced_at: null,
     ...overrides,
   };
 }
@@ -43,6 +48,88 @@ export class BillingRepository {
       .updateTable('subscriptions')
       .set({ ...changes, updated_at: nowIso() })
       .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** The provider's state as Rally's row: the Coach plan paid by card (`subscription_service` 3). */
+  private static columnsOf(state: ProviderSubscription) {
+    return {
+      plan: 'Premium' as const,
+      stripe_status: state.status,
+      trial_ends_at: state.trialEndsAt,
+      next_invoice_at: state.nextInvoiceAt,
+      subscription_service: SUBSCRIPTION_SERVICE_CARD,
+      has_payment_method: state.hasPaymentMethod ? 1 : 0,
+      provider_customer_id: state.customerId,
+      provider_subscription_id: state.subscriptionId,
+      provider_synced_at: state.readAt,
+      updated_at: nowIso(),
+    };
+  }
+
+  /**
+   * After the user paid: their row takes the provider's state, and the system's "switched to
+   * Member" mark goes. A webhook that read a newer state meanwhile is not overwritten.
+   */
+  async recordPayment(userId: number, state: ProviderSubscription): Promise<void> {
+    const columns = { ...BillingRepository.columnsOf(state), action_performed_by: null };
+    await this.db
+      .insertInto('subscriptions')
+      .values({ ...subscriptionValues(userId), ...columns })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet(columns)
+          .where((eb) =>
+            eb.or([
+              eb('subscriptions.provider_synced_at', 'is', null),
+              eb('subscriptions.provider_synced_at', '<', state.readAt),
+            ]),
+          ),
+      )
+      .execute();
+  }
+
+  /**
+   * A webhook's event, once: records its id and writes the state it led to, in one transaction.
+   * False when the event was handled before (a replay). A state read before the one stored is
+   * dropped, so deliveries in any order end at the provider's latest state.
+   */
+  async applyEvent(eventId: string, type: string, state: ProviderSubscription | null): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('billing_events')
+        .values({ id: eventId, type, received_at: nowIso() })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      if (state)
+        await trx
+          .updateTable('subscriptions')
+          .set(BillingRepository.columnsOf(state))
+          .where('provider_subscription_id', '=', state.subscriptionId)
+          .where((eb) => eb.or([eb('provider_synced_at', 'is', null), eb('provider_synced_at', '<', state.readAt)]))
+          .execute();
+      return true;
+    });
+  }
+
+  async eventSeen(eventId: string): Promise<boolean> {
+    return (
+      (await this.db.selectFrom('billing_events').select('id').where('id', '=', eventId).executeTakeFirst()) !==
+      undefined
+    );
+  }
+
+  /** Test mode: card trials that have ended become active (nothing is charged). */
+  async endCardTrials(now: string): Promise<void> {
+    await this.db
+      .updateTable('subscriptions')
+      .set({ stripe_status: 'active', trial_ends_at: null, updated_at: now })
+      .where('stripe_status', '=', 'trialing')
+      .where('has_payment_method', '=', 1)
+      .where('subscription_service', '=', SUBSCRIPTION_SERVICE_CARD)
+      .where('trial_ends_at', '<=', now)
       .execute();
   }
 

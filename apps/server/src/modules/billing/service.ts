@@ -1,13 +1,33 @@
-import { ACTION_BY_SYSTEM, isCoach } from '@rally/contract';
+import {
+  ACTION_BY_SYSTEM,
+  BillingMessages,
+  SUBSCRIPTION_SERVICE_CARD,
+  isCoach,
+  type PaymentConfigDto,
+} from '@rally/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Executor, SubscriptionRow } from '../../db/schema.js';
+import type { Principal } from '../../http/authenticate.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { DAY, isoAfter } from '../../lib/clock.js';
 import { presentSubscription } from './presenter.js';
+import type { PaymentProvider } from './provider.js';
 import { subscriptionValues, type BillingRepository } from './repository.js';
+
+export interface SubscribeCommand {
+  payment_method: string;
+  name: string;
+  promo_code?: string | undefined;
+}
 
 export class BillingService {
   constructor(
     private readonly repo: BillingRepository,
     private readonly trialDays: number,
+    /** Absent only where no payment is taken (the seed script, the trial job's tests). */
+    private readonly provider?: PaymentProvider,
+    private readonly publicUrl = '',
+    private readonly log?: FastifyBaseLogger,
   ) {}
 
   /** Every new account starts a Coach trial (decisions.md). */
@@ -30,7 +50,64 @@ export class BillingService {
   }
 
   /** The scheduled job: ended trials without a payment method move to the Member plan. */
-  expireTrials(now: Date = new Date()): Promise<number> {
-    return this.repo.expireTrials(now.toISOString(), ACTION_BY_SYSTEM);
+  async expireTrials(now: Date = new Date()): Promise<number> {
+    const moved = await this.repo.expireTrials(now.toISOString(), ACTION_BY_SYSTEM);
+    // Stripe ends its own trials (a webhook tells); test mode has nobody else to do it.
+    if (this.provider?.kind === 'test') await this.repo.endCardTrials(now.toISOString());
+    return moved;
+  }
+
+  paymentConfig(): PaymentConfigDto {
+    return { provider: this.card().kind, publishable_key: this.card().publishableKey };
+  }
+
+  /**
+   * POST subscription/subscribe: the Coach plan paid by card. A running trial keeps its end; a
+   * lapsed or switched account pays now and its teams are active again at once (their status is
+   * derived from the owner's plan, ADR 0004). A card for a live subscription replaces the old one.
+   */
+  async subscribe(user: Principal, input: SubscribeCommand): Promise<SubscriptionRow> {
+    const current = await this.repo.findByUser(user.id);
+    const trialing = current?.plan === 'Premium' && current.stripe_status === 'trialing';
+    const state = await this.card().subscribe({
+      userId: user.id,
+      email: user.email,
+      name: input.name,
+      paymentMethod: input.payment_method,
+      promoCode: input.promo_code,
+      customerId: current?.provider_customer_id ?? null,
+      subscriptionId: current?.provider_subscription_id ?? null,
+      trialEndsAt: trialing ? current.trial_ends_at : null,
+    });
+    await this.repo.recordPayment(user.id, state);
+    return this.subscriptionOf(user.id);
+  }
+
+  /** The provider's page for the card and the subscription: only for a live card subscription (spec §2). */
+  async billingPortalUrl(userId: number): Promise<string> {
+    const row = await this.repo.findByUser(userId);
+    const live = row?.stripe_status === 'active' || row?.stripe_status === 'trialing';
+    if (!row?.provider_customer_id || row.subscription_service !== SUBSCRIPTION_SERVICE_CARD || !live)
+      throw conflict(BillingMessages.noCardSubscription, 'no_card_subscription');
+    return this.card().portalUrl(row.provider_customer_id, `${this.publicUrl}/settings`);
+  }
+
+  /**
+   * A signed webhook delivery. The event's own payload is not trusted for order: the
+   * subscription it names is read again from the provider and written only if that read is
+   * newer than the stored one; the event id makes a replay a no-op (ADR 0014).
+   */
+  async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+    const event = this.card().verifyWebhook(rawBody, signature);
+    if (!event) throw notFound(BillingMessages.webhookDisabled);
+    if (await this.repo.eventSeen(event.id)) return;
+    const state = event.subscriptionId ? await this.card().fetchSubscription(event.subscriptionId) : null;
+    const fresh = await this.repo.applyEvent(event.id, event.type, state);
+    this.log?.info({ event: event.id, type: event.type, replay: !fresh }, 'billing webhook');
+  }
+
+  private card(): PaymentProvider {
+    if (!this.provider) throw new Error('BillingService was built without a payment provider');
+    return this.provider;
   }
 }

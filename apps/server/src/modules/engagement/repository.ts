@@ -6,15 +6,15 @@ import { nowIso } from '../../lib/clock.js';
 
 /**
  * What can be reacted to and commented on, and where its reactions, comments and counts live.
- * Posts today; a to-do task adds its column to `reactions` and `comments` and its own counts.
+ * Posts and to-do tasks: each has its column on `reactions` and `comments` and its own counts.
  */
-export type SubjectKind = 'post';
+export type SubjectKind = 'post' | 'task';
 export interface Subject {
   kind: SubjectKind;
   id: number;
 }
-const COLUMN = { post: 'post_id' } as const;
-const TABLE = { post: 'posts' } as const;
+const COLUMN = { post: 'post_id', task: 'task_id' } as const;
+const TABLE = { post: 'posts', task: 'todo_tasks' } as const;
 
 /** A person as a reaction or comment shows them. */
 export interface PersonRow {
@@ -122,7 +122,8 @@ export class EngagementRepository {
 
   /** One object's engagement as the viewer sees it now; `ex` may be the transaction that changed it. */
   async engagementOf(subject: Subject, viewerId: number, ex: Executor = this.db): Promise<EngagementRow> {
-    const table = TABLE[subject.kind];
+    // Every reactable table has `id` and the two counts; typed as one of them, as one query.
+    const table = TABLE[subject.kind] as 'posts';
     return ex
       .selectFrom(`${table} as subject`)
       .select((eb) => [

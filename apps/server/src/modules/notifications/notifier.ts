@@ -150,6 +150,72 @@ export class Notifier {
     });
   }
 
+  /** A lead asked for a check-in: every other member is asked for their mood. */
+  checkinRequested(actorId: number, teamId: number, postId: number): void {
+    this.fanout({
+      kind: 'checkin.requested',
+      actorId,
+      teamId,
+      subject: postId,
+      recipients: (repo) => repo.membersOf(teamId),
+      message: (a, t) => `${a} asked how everyone in ${t} feels: check in`,
+      url: urls.team(teamId),
+    });
+  }
+
+  /** A member answered a check-in: its initiator hears of it (private answers included, they are theirs). */
+  checkinAnswered(actorId: number, teamId: number, checkinId: number, initiatorId: number): void {
+    this.fanout({
+      kind: 'checkin.answered',
+      actorId,
+      teamId,
+      subject: checkinId,
+      recipients: [initiatorId],
+      message: (a) => `${a} answered your check-in`,
+      url: urls.team(teamId),
+    });
+  }
+
+  /** A topic became its day's topic (written now or ahead): every other member of the team hears of it. */
+  topicPublished(actorId: number, teamId: number, postId: number): void {
+    this.fanout({
+      kind: 'topic.published',
+      actorId,
+      teamId,
+      subject: postId,
+      recipients: (repo) => repo.membersOf(teamId),
+      message: (a, t) => `${a} shared today's inspiration in ${t}`,
+      url: urls.team(teamId),
+    });
+  }
+
+  /** Members tagged on a new task; `subject` is the list, so a list counts its unread ones. */
+  taskTagged(actorId: number, teamId: number, listId: number, tagged: number[]): void {
+    if (tagged.length)
+      this.fanout({
+        kind: 'task.tagged',
+        actorId,
+        teamId,
+        subject: listId,
+        recipients: tagged,
+        message: (a) => `${a} tagged you in a task`,
+        url: `/engagements/${teamId}/todo/${listId}/list-task`,
+      });
+  }
+
+  /** A task was marked as done: its creator and the members it tags hear of it. */
+  taskCompleted(actorId: number, teamId: number, listId: number, recipients: number[]): void {
+    this.fanout({
+      kind: 'task.completed',
+      actorId,
+      teamId,
+      subject: listId,
+      recipients,
+      message: (a) => `${a} completed a task`,
+      url: `/engagements/${teamId}/todo/${listId}/list-task`,
+    });
+  }
+
   private aboutPost(
     kind: NotificationKind,
     actorId: number,

@@ -1,10 +1,11 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { compileOnce } from '../../db/compile-once.js';
 import { dialectOf, jsonArrayFrom, type DialectName } from '../../db/dialect.js';
 import type { Database, Executor, PostRow, PostsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import type { Insertable } from 'kysely';
 import type { EngagementRepository, EngagementRow } from '../engagement/repository.js';
+import type { ViewerPart } from './timeline-cache.js';
 
 /** A post with everything its card shows, as the viewer sees it (JSON columns are text on SQLite). */
 export interface PostView extends PostRow, EngagementRow {
@@ -20,6 +21,47 @@ export interface PostView extends PostRow, EngagementRow {
 }
 
 export type NewPost = Omit<Insertable<PostsTable>, 'created_at'>;
+
+/** Membership, the timeline's version and, when asked, the viewer's part of a page (`PostsRepository.timelineState`). */
+export interface TimelineState {
+  member: boolean;
+  version: number;
+  viewer: ViewerPart | undefined;
+}
+
+interface TimelineStateRow {
+  member: number | boolean;
+  version: number | string | null;
+  /** `post:buzz,…` */
+  buzzes?: string | null;
+  /** `post,…` */
+  expressed?: string | null;
+}
+
+// Parameters: team, viewer, team (SQLite's `?` are positional).
+const MEMBER_AND_VERSION = (p: (i: number) => string) =>
+  `select exists (select 1 from team_members where team_id = ${p(1)} and user_id = ${p(2)}) as member,
+  (select version from team_timeline_versions where team_id = ${p(3)}) as version`;
+const pg = (i: number) => `$${i}`;
+const q = () => '?';
+const STATE_PG = MEMBER_AND_VERSION(pg);
+const STATE_SQLITE = MEMBER_AND_VERSION(q);
+// Then ids, viewer, ids, viewer: an array on PostgreSQL.
+const STATE_AND_VIEWER_PG = `${STATE_PG},
+  (select string_agg(post_id || ':' || buzz_type_id, ',') from reactions
+    where post_id = any($4::int[]) and user_id = $5) as buzzes,
+  (select string_agg(distinct post_id::text, ',') from comments
+    where post_id = any($6::int[]) and user_id = $7) as expressed`;
+/** SQLite: an `in` list of a fixed length per page size (padded with 0, no post's id), one statement each. */
+const stateAndViewerSqlite = (length: number) => {
+  const list = Array.from({ length }, q).join(', ');
+  return `${STATE_SQLITE},
+  (select group_concat(post_id || ':' || buzz_type_id) from reactions
+    where post_id in (${list}) and user_id = ?) as buzzes,
+  (select group_concat(distinct post_id) from comments
+    where post_id in (${list}) and user_id = ?) as expressed`;
+};
+const sqliteStatements = new Map<number, string>();
 
 /** Posts of the timelines and the dashboard: the only code that touches `posts` and `post_tags`. */
 export class PostsRepository {
@@ -81,6 +123,55 @@ export class PostsRepository {
           .offset(offset),
       ),
   );
+
+  /**
+   * What every timeline request asks, in one query: whether the viewer is a member of the team
+   * and the team's timeline version (raised by triggers on every write a page shows, migration
+   * 2026112505); with `postIds` (a kept page's posts, `length` at most), also the viewer's own
+   * part of them: their reaction on each and which they commented on. Index lookups only.
+   */
+  async timelineState(
+    teamId: number,
+    viewerId: number,
+    page?: { ids: readonly number[]; length: number },
+  ): Promise<TimelineState> {
+    const postgres = this.dialect === 'postgres';
+    let query: CompiledQuery;
+    if (!page) query = CompiledQuery.raw(postgres ? STATE_PG : STATE_SQLITE, [teamId, viewerId, teamId]);
+    else if (postgres)
+      query = CompiledQuery.raw(STATE_AND_VIEWER_PG, [
+        teamId,
+        viewerId,
+        teamId,
+        page.ids,
+        viewerId,
+        page.ids,
+        viewerId,
+      ]);
+    else {
+      const length = Math.max(page.length, page.ids.length, 1);
+      let text = sqliteStatements.get(length);
+      if (!text) sqliteStatements.set(length, (text = stateAndViewerSqlite(length)));
+      const list: number[] = [...page.ids];
+      while (list.length < length) list.push(0);
+      query = CompiledQuery.raw(text, [teamId, viewerId, teamId, ...list, viewerId, ...list, viewerId]);
+    }
+    const { rows } = await this.db.executeQuery<TimelineStateRow>(query);
+    const row = rows[0];
+    let viewer: ViewerPart | undefined;
+    if (page) {
+      const buzzes = new Map<number, number>();
+      const expressed = new Set<number>();
+      if (row?.buzzes)
+        for (const pair of row.buzzes.split(',')) {
+          const colon = pair.indexOf(':');
+          buzzes.set(Number(pair.slice(0, colon)), Number(pair.slice(colon + 1)));
+        }
+      if (row?.expressed) for (const id of row.expressed.split(',')) expressed.add(Number(id));
+      viewer = { buzzes, expressed };
+    }
+    return { member: Boolean(Number(row?.member ?? 0)), version: Number(row?.version ?? 0), viewer };
+  }
 
   /** The team's posts (of one type): the trigger-kept counts, a few rows whatever the team's size. */
   async countInTeam(teamId: number, typeId?: number): Promise<number> {

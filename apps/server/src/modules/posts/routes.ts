@@ -7,13 +7,20 @@ import { routeOf, type Api } from '../../http/route.js';
 import type { EngagementService } from '../engagement/service.js';
 import type { PostsService } from './service.js';
 
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
 /** Timeline, dashboard, posting, sharing, deleting, and the reactions and comments of posts. */
 export function postRoutes(api: Api, { posts, engagement }: { posts: PostsService; engagement: EngagementService }) {
   const userId = (request: FastifyRequest) => principalOf(request).id;
 
   api.route({
     ...routeOf(api, Routes.timeline),
-    handler: async (request) => posts.timeline(userId(request), request.params.id, request.query),
+    // The answer comes serialised (the shared part of the page is cached as JSON, ADR 0015); a
+    // string with a JSON content type is sent as it is, past the schema's serializer.
+    handler: async (request, reply) => {
+      const json = await posts.timeline(userId(request), request.params.id, request.query);
+      return reply.header('content-type', JSON_UTF8).send(json as never);
+    },
   });
   api.route({
     ...routeOf(api, Routes.dashboard),

@@ -13,7 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, PostRow } from '../../db/schema.js';
 import { notFound, validation } from '../../http/errors.js';
-import { paged } from '../../http/envelope.js';
+import { pageMeta, paged } from '../../http/envelope.js';
 import type { TeamEvents } from '../../realtime/events.js';
 import type { EngagementRepository, Subject } from '../engagement/repository.js';
 import type { Attachments, EngagementService } from '../engagement/service.js';
@@ -22,6 +22,7 @@ import type { TeamAccess, TeamViewer } from '../members/team-access.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { postTarget, presentPost } from './presenter.js';
 import type { PostsRepository, PostView } from './repository.js';
+import { TimelineCache, cachedPage, renderPage, viewerPartOf } from './timeline-cache.js';
 
 export interface PostsDeps {
   db: Kysely<Database>;
@@ -47,19 +48,60 @@ interface PageInput {
 export class PostsService {
   constructor(private readonly deps: PostsDeps) {}
 
-  /** A page of the team's timeline (or of one post type): newest first, `meta.total`. */
-  async timeline(userId: number, teamId: number, q: PageInput): Promise<{ data: PostDto[]; meta: PageMeta }> {
-    const { access, repo } = this.deps;
-    await access.viewer(userId, teamId);
+  private readonly cache = new TimelineCache();
+
+  /**
+   * A page of the team's timeline (or of one post type), newest first, with `meta.total`: the
+   * JSON answer itself (`{data, meta}`). Every request reads the viewer's membership and the
+   * team's timeline version (one query); a page kept at that version is answered from memory,
+   * with the viewer's own part (their reaction, whether they commented) read in the same query
+   * the first time they see that version of the page (ADR 0015). A page read afresh is 2 more
+   * queries (the page and the count).
+   */
+  async timeline(userId: number, teamId: number, q: PageInput): Promise<string> {
     const perPage = q.per_page ?? Paging.feedPerPage;
-    const offset = (q.page - 1) * perPage;
-    const [rows, total] = await Promise.all([
-      q.type_id === undefined
-        ? repo.teamPage(userId, teamId, perPage, offset)
-        : repo.teamTypePage(userId, teamId, q.type_id, perPage, offset),
-      repo.countInTeam(teamId, q.type_id),
-    ]);
-    return paged(this.present(rows), q.page, perPage, total);
+    const key = `${teamId}:${q.type_id ?? 0}:${q.page}:${perPage}`;
+    const { cache, deps } = this;
+    const kept = cache.peek(key);
+    const known = kept?.viewers.get(userId);
+    const state = await deps.repo.timelineState(
+      teamId,
+      userId,
+      kept && !known ? { ids: kept.ids, length: perPage } : undefined,
+    );
+    // Membership first, as TeamAccess.viewer does: a team the caller is not in does not exist (404).
+    if (!state.member) throw notFound();
+    if (cache.usable(kept, state.version)) {
+      cache.touch(key, kept);
+      const viewer = known ?? state.viewer!;
+      if (!known) cache.remember(kept, state.version, userId, viewer);
+      return renderPage(kept, viewer);
+    }
+    const pending = cache.pending(key, state.version);
+    if (pending) {
+      // Another request is reading this page at this version: wait for it, then read this
+      // viewer's part of its posts (one more query).
+      const page = await pending;
+      const mine = await deps.repo.timelineState(teamId, userId, { ids: page.ids, length: perPage });
+      if (!mine.member) throw notFound();
+      cache.remember(page, mine.version, userId, mine.viewer!);
+      return renderPage(page, mine.viewer!);
+    }
+    const { page } = await cache.fill(key, state.version, async () => {
+      const offset = (q.page - 1) * perPage;
+      const [rows, total] = await Promise.all([
+        q.type_id === undefined
+          ? deps.repo.teamPage(userId, teamId, perPage, offset)
+          : deps.repo.teamTypePage(userId, teamId, q.type_id, perPage, offset),
+        deps.repo.countInTeam(teamId, q.type_id),
+      ]);
+      const posts = this.present(rows);
+      const read = cachedPage(state.version, posts, pageMeta(q.page, perPage, total));
+      // The page query read the filling viewer's part beside the shared one.
+      read.viewers.set(userId, viewerPartOf(posts));
+      return { page: read };
+    });
+    return renderPage(page, page.viewers.get(userId)!);
   }
 
   /** The dashboard: posts of every team the user belongs to. */

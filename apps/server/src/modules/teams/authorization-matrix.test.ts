@@ -368,6 +368,227 @@ function postCases(): Case[] {
   ];
 }
 
+/** Check-ins and statistics (spec §6: roles 2 and 3 request check-ins and see stats; everyone answers). */
+function checkinCases(): Case[] {
+  /** A check-in of the owner, written straight to the database. */
+  const seedCheckin = async (team: TeamDto) =>
+    (
+      await t.db.kysely
+        .insertInto('checkins')
+        .values({
+          team_id: team.id,
+          user_id: people.owner.id,
+          post_id: null,
+          members_count: 3,
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const checkinsOf = async (team: TeamDto) =>
+    (await t.db.kysely.selectFrom('checkins').select('id').where('team_id', '=', team.id).execute()).length;
+  const stats = (name: string, path: (team: TeamDto) => string): Case => ({
+    name,
+    ability: 'stats.view',
+    expected: inTeam(403, 200, 200),
+    call: (team, token) => t.api('GET', path(team), undefined, token),
+  });
+  return [
+    {
+      name: 'POST user/team/{id}/checkin',
+      ability: 'checkin.request',
+      expected: inTeam(403, 201, 201),
+      fresh: true,
+      call: (team, token) => t.api('POST', `user/team/${team.id}/checkin`, {}, token),
+      check: async (team, res) => expect(await checkinsOf(team)).toBe(res.statusCode === 201 ? 1 : 0),
+    },
+    {
+      name: 'GET user/team/{id}/checkin',
+      expected: inTeam(200, 200, 200),
+      call: (team, token) => t.api('GET', `user/team/${team.id}/checkin`, undefined, token),
+    },
+    {
+      name: 'GET user/team/{id}/checkin/{checkinId}',
+      expected: inTeam(200, 200, 200),
+      fresh: true,
+      call: async (team, token) =>
+        t.api('GET', `user/team/${team.id}/checkin/${await seedCheckin(team)}`, undefined, token),
+    },
+    {
+      // Everyone answers, once; the initiator (the owner here) never answers their own.
+      name: 'POST user/team/{id}/checkin/{checkinId}',
+      expected: inTeam(201, 201, 403),
+      fresh: true,
+      call: async (team, token) =>
+        t.api('POST', `user/team/${team.id}/checkin/${await seedCheckin(team)}`, { mood_id: 1 }, token),
+      check: async (team, res) => {
+        const rows = await t.db.kysely
+          .selectFrom('checkin_responses')
+          .select('id')
+          .where('team_id', '=', team.id)
+          .execute();
+        expect(rows).toHaveLength(res.statusCode === 201 ? 1 : 0);
+      },
+    },
+    stats('GET user/team/{id}/checkin/metrics', (team) => `user/team/${team.id}/checkin/metrics?from_date=2026-01-01`),
+    stats('GET user/team/{id}/checkin/metrics/detail', (team) => `user/team/${team.id}/checkin/metrics/detail?page=1`),
+    stats('GET user/team/{id}/stats', (team) => `user/team/${team.id}/stats`),
+  ];
+}
+
+/** To-do lists and tasks (spec §6: roles 2 and 3 create lists and create and delete tasks; §4 completion). */
+function todoCases(): Case[] {
+  const now = () => new Date().toISOString();
+  const seedList = async (team: TeamDto) =>
+    (
+      await t.db.kysely
+        .insertInto('todo_lists')
+        .values({ team_id: team.id, user_id: people.owner.id, name: 'Matrix list', created_at: now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  /** A task by `creator` tagging `tagged`, in a new list of the team; answers its path. */
+  const seedTask = async (team: TeamDto, creator: Person = 'owner', tagged: Person[] = [], status = 1) => {
+    const listId = await seedList(team);
+    const { id } = await t.db.kysely
+      .insertInto('todo_tasks')
+      .values({
+        todo_list_id: listId,
+        team_id: team.id,
+        user_id: people[creator].id,
+        description: 'Matrix task',
+        priority: null,
+        due_date: null,
+        media_key: null,
+        media_type_id: null,
+        status_id: status,
+        completed_by: null,
+        completed_at: null,
+        created_at: now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (tagged.length)
+      await t.db.kysely
+        .insertInto('todo_task_tags')
+        .values(tagged.map((p) => ({ task_id: id, user_id: people[p].id })))
+        .execute();
+    return { id, path: `user/team/${team.id}/todo-list/${listId}/todo-list-item/${id}` };
+  };
+  const taskStatus = async (id: number) =>
+    (await t.db.kysely.selectFrom('todo_tasks').select('status_id').where('id', '=', id).executeTakeFirst())?.status_id;
+  /** PUT status_id 2 on a task: done after a 200, still open otherwise. */
+  const completeCase = (name: string, creator: Person, tagged: Person[], expected: Record<Actor, number>): Case => {
+    const ids = new Map<number, number>();
+    return {
+      name,
+      ability: 'task.complete',
+      expected,
+      fresh: true,
+      call: async (team, token) => {
+        const task = await seedTask(team, creator, tagged);
+        ids.set(team.id, task.id);
+        return t.api('PUT', task.path, { status_id: 2 }, token);
+      },
+      check: async (team, res) => expect(await taskStatus(ids.get(team.id)!)).toBe(res.statusCode === 200 ? 2 : 1),
+    };
+  };
+  const onTask = (name: string, method: 'GET' | 'POST' | 'DELETE', suffix: string, status: number, body?: object) => ({
+    name,
+    expected: inTeam(status, status, status),
+    fresh: method !== 'GET',
+    call: async (team: TeamDto, token: string | undefined) =>
+      t.api(method, `${(await seedTask(team)).path}${suffix}`, body, token),
+  });
+  return [
+    {
+      name: 'GET user/team/{id}/todo-list',
+      expected: inTeam(200, 200, 200),
+      call: (team, token) => t.api('GET', `user/team/${team.id}/todo-list?page=1`, undefined, token),
+    },
+    {
+      name: 'POST user/team/{id}/todo-list',
+      ability: 'todoList.create',
+      expected: inTeam(403, 201, 201),
+      fresh: true,
+      call: (team, token) => t.api('POST', `user/team/${team.id}/todo-list`, { name: 'Sprint tasks' }, token),
+      check: async (team, res) => {
+        const rows = await t.db.kysely.selectFrom('todo_lists').select('id').where('team_id', '=', team.id).execute();
+        expect(rows).toHaveLength(res.statusCode === 201 ? 1 : 0);
+      },
+    },
+    {
+      name: 'GET user/team/{id}/todo-list/{listId}',
+      expected: inTeam(200, 200, 200),
+      call: async (team, token) =>
+        t.api('GET', `user/team/${team.id}/todo-list/${await seedList(team)}`, undefined, token),
+    },
+    {
+      name: 'GET todo-list/{listId}/timeline',
+      expected: inTeam(200, 200, 200),
+      call: async (team, token) =>
+        t.api('GET', `user/team/${team.id}/todo-list/${await seedList(team)}/timeline?page=1`, undefined, token),
+    },
+    {
+      name: 'POST todo-list/{listId}/todo-list-item',
+      ability: 'task.create',
+      expected: inTeam(403, 201, 201),
+      fresh: true,
+      call: async (team, token) =>
+        t.api(
+          'POST',
+          `user/team/${team.id}/todo-list/${await seedList(team)}/todo-list-item`,
+          { description: 'Plan it' },
+          token,
+        ),
+      check: async (team, res) => {
+        const rows = await t.db.kysely.selectFrom('todo_tasks').select('id').where('team_id', '=', team.id).execute();
+        expect(rows).toHaveLength(res.statusCode === 201 ? 1 : 0);
+      },
+    },
+    completeCase(
+      'PUT todo-list-item/{itemId}: tagging the member, by a peer',
+      'peer',
+      ['member'],
+      inTeam(200, 403, 403),
+    ),
+    completeCase(
+      'PUT todo-list-item/{itemId}: tagging the peer, by the owner',
+      'owner',
+      ['peer'],
+      inTeam(403, 403, 200),
+    ),
+    completeCase('PUT todo-list-item/{itemId}: tagging no one', 'peer', [], inTeam(200, 200, 200)),
+    {
+      name: 'PUT todo-list-item/{itemId}: already completed (never back)',
+      expected: inTeam(409, 409, 409),
+      fresh: true,
+      call: async (team, token) => t.api('PUT', (await seedTask(team, 'peer', [], 2)).path, { status_id: 2 }, token),
+    },
+    (() => {
+      const ids = new Map<number, number>();
+      return {
+        name: 'DELETE todo-list-item/{itemId}',
+        ability: 'task.delete',
+        expected: inTeam(403, 200, 200),
+        fresh: true,
+        call: async (team: TeamDto, token: string | undefined) => {
+          const task = await seedTask(team);
+          ids.set(team.id, task.id);
+          return t.api('DELETE', task.path, undefined, token);
+        },
+        check: async (team: TeamDto, res: LightMyRequestResponse) =>
+          expect(await taskStatus(ids.get(team.id)!)).toBe(res.statusCode === 200 ? undefined : 1),
+      } satisfies Case;
+    })(),
+    onTask('GET todo-list-item/{itemId}/buzz', 'GET', '/buzz', 200),
+    onTask('POST todo-list-item/{itemId}/buzz', 'POST', '/buzz?buzz_type_id=7', 200),
+    onTask('DELETE todo-list-item/{itemId}/buzz', 'DELETE', '/buzz', 200),
+    onTask('GET todo-list-item/{itemId}/expression', 'GET', '/expression?page=1', 200),
+    onTask('POST todo-list-item/{itemId}/expression', 'POST', '/expression', 201, { content: 'On it' }),
+  ];
+}
+
 /** Profiles (a teammate's, read-only), the per-team push switch and device registration. */
 function profilePushCases(): Case[] {
   const muted = async (team: TeamDto, actor: Actor) =>
@@ -431,6 +652,55 @@ function profilePushCases(): Case[] {
         const removed = await mine().executeTakeFirst();
         expect(Number(removed.numDeletedRows)).toBe(res.statusCode === 200 ? 1 : 0);
       },
+    },
+  ];
+}
+
+/** The Inspiration topic (spec §6: roles 2 and 3 write it, everyone in the team reads it). */
+function topicCases(): Case[] {
+  const today = () => new Date().toISOString().slice(0, 10);
+  const topicsOf = (team: TeamDto) =>
+    t.db.kysely.selectFrom('topics').select(['id', 'content']).where('team_id', '=', team.id).execute();
+  /** A topic of the owner for today, through the API. */
+  const ownersTopic = async (team: TeamDto) => {
+    const res = await t.api('POST', `user/team/${team.id}/topic`, { content: 'The owner’s topic' }, people.owner.token);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ data: { id: number } }>().data.id;
+  };
+  return [
+    {
+      name: 'GET user/team/{id}/topic-of-day',
+      expected: inTeam(200, 200, 200),
+      call: (team, token) => t.api('GET', `user/team/${team.id}/topic-of-day`, undefined, token),
+    },
+    {
+      name: 'POST user/team/{id}/topic',
+      ability: 'topic.edit',
+      expected: inTeam(403, 201, 201),
+      fresh: true,
+      call: (team, token) =>
+        t.api('POST', `user/team/${team.id}/topic`, { content: 'What went well today?', publish_date: today() }, token),
+      check: async (team, res) => {
+        expect((await topicsOf(team)).length).toBe(res.statusCode === 201 ? 1 : 0);
+      },
+    },
+    {
+      name: 'PUT user/team/{id}/topic/{topicId}',
+      ability: 'topic.edit',
+      expected: inTeam(403, 200, 200),
+      fresh: true,
+      call: async (team, token) =>
+        t.api('PUT', `user/team/${team.id}/topic/${await ownersTopic(team)}`, { content: 'Edited topic words' }, token),
+      check: async (team, res) => {
+        const [topic] = await topicsOf(team);
+        expect(topic?.content).toBe(res.statusCode === 200 ? 'Edited topic words' : 'The owner’s topic');
+      },
+    },
+    {
+      name: 'GET user/team/{id}/topics/scheduled',
+      ability: 'topic.edit',
+      expected: inTeam(403, 200, 200),
+      call: (team, token) => t.api('GET', `user/team/${team.id}/topics/scheduled`, undefined, token),
     },
   ];
 }
@@ -636,7 +906,32 @@ const CASES: Case[] = [
       if (res.statusCode === 200) expect(res.json().data).toMatchObject({ name: 'Premium', stripe_status: 'trialing' });
     },
   },
+  // Billing (modules/billing): one's own plan only; no card subscription yet, so no portal.
+  {
+    name: 'GET user/subscription/payment-config',
+    expected: anyone(200),
+    call: (_team, token) => t.api('GET', 'user/subscription/payment-config', undefined, token),
+  },
+  {
+    name: 'GET user/subscription/billing-portal (no card on file)',
+    expected: anyone(409),
+    call: (_team, token) => t.api('GET', 'user/subscription/billing-portal', undefined, token),
+  },
+  {
+    name: 'POST subscription/subscribe (a declined test card)',
+    expected: anyone(402),
+    call: (_team, token) =>
+      t.api(
+        'POST',
+        'subscription/subscribe',
+        { subscription_package_price_id: 1, payment_method: '4000000000000002', name: 'Matrix Payer' },
+        token,
+      ),
+  },
   ...postCases(),
+  ...checkinCases(),
+  ...todoCases(),
+  ...topicCases(),
   ...profilePushCases(),
   {
     name: 'GET subscription-packages (public)',
@@ -688,14 +983,6 @@ const NOT_BUILT: readonly Ability[] = [
   // Members create text, announcement and bright idea posts; only check-in, video and slideshow
   // posts (later issues) are refused to members, so no endpoint refuses anyone yet.
   'post.create',
-  // rituals, stats and lists
-  'topic.edit',
-  'stats.view',
-  'checkin.request',
-  'todoList.create',
-  'task.create',
-  'task.delete',
-  'task.complete',
   // team videos and slideshows
   'content.publish',
 ];

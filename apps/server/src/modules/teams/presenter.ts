@@ -40,7 +40,7 @@ export function presentTeam(team: TeamView, fileUrl: FileUrl, now: Date = new Da
     users,
     members: users,
     users_count: Number(team.members_count),
-    latest_topic: null,
+    latest_topic: team.latest_topic === null ? null : { content: team.latest_topic },
     read_welcome_message: team.read_welcome_message === 1,
     profile: { name: team.name, avatar, level_of_engagement: { id: team.level_of_engagement_id } },
     created_at: team.created_at,

@@ -25,6 +25,8 @@ export interface TeamView extends TeamWithOwner {
   members_count: number | string | null;
   /** The first members, in the order of the member list. */
   preview: MemberPreviewRow[];
+  /** The content of the team's latest published Inspiration topic. */
+  latest_topic: string | null;
 }
 
 /** How many members a team card shows. */
@@ -60,6 +62,15 @@ export class TeamsRepository {
         'me.read_welcome_message',
         this.members.sizeOf(eb.ref('teams.id')).as('members_count'),
         this.members.previewOf(eb.ref('teams.id'), PREVIEW_MEMBERS).as('preview'),
+        eb
+          .selectFrom('topics')
+          .select('topics.content')
+          .whereRef('topics.team_id', '=', 'teams.id')
+          .where('topics.published_at', 'is not', null)
+          .orderBy('topics.publish_date', 'desc')
+          .orderBy('topics.id', 'desc')
+          .limit(1)
+          .as('latest_topic'),
       ])
       .orderBy('teams.id', 'desc');
   }

@@ -105,6 +105,9 @@ export function AppLayout({
 }: AppLayoutProps) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  // Below 1536 px seven team entries do not fit the top bar by their full names; the permanent
+  // drawer beside it still lists them in full.
+  const roomy = useMediaQuery(theme.breakpoints.up('xl'));
   const [open, setOpen] = useState(false);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const { pathname } = useLocation();
@@ -150,15 +153,18 @@ export function AppLayout({
                   component={RouterLink}
                   to={item.path}
                   underline="none"
+                  aria-label={item.name}
                   sx={{
-                    px: 1.5,
+                    px: 1,
                     py: 0.5,
                     borderRadius: 1,
                     fontWeight: 600,
+                    // A two-word entry ('Wall of Fame') stays on one line.
+                    whiteSpace: 'nowrap',
                     color: item === active ? 'primary.main' : 'text.secondary',
                   }}
                 >
-                  {item.name}
+                  {roomy || !item.short ? item.name : item.short}
                 </Link>
               ))}
             </Box>

@@ -7,6 +7,7 @@ import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
+import ChecklistRounded from '@mui/icons-material/ChecklistRounded';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import { paths } from '../../config/paths';
 
@@ -35,6 +36,7 @@ export const teamNavItems = (teamId: number): NavItem[] => [
   { name: 'Timeline', path: paths.teamTimeline(teamId), icon: DynamicFeedOutlined },
   { name: 'Wall of Fame', short: 'Fame', path: paths.teamWallOfFame(teamId), icon: EmojiEventsOutlined },
   { name: 'Bright Ideas', short: 'Ideas', path: paths.teamBrightIdeas(teamId), icon: LightbulbOutlined },
+  { name: 'To-do Lists', short: 'To-do', path: paths.teamTodoLists(teamId), icon: ChecklistRounded },
   { name: 'Engagement Information', short: 'Info', path: paths.teamInfo(teamId), icon: InfoOutlined },
   { name: 'FAQ', path: paths.teamFaq(teamId), icon: HelpOutlineOutlined },
   { name: 'Profile', path: paths.profile, icon: PersonOutline, hiddenFromSidebar: true },

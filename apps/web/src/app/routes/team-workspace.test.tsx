@@ -95,17 +95,19 @@ describe('team workspace', () => {
   it.each([
     ['the Super Admin', 2, true],
     ['a member', 4, false],
-  ])('the right sidebar for %s (role %i): toggle and Invite Members shown %s', async (_label, role, shown) => {
+  ])('the right sidebar for %s (role %i): Inspiration; Invite Members shown %s', async (_label, role, shown) => {
     serveTeam(buildTeam({ id: 5, name: 'Rowing', role_id: role }));
     const { user, queryClient } = open('/engagements/5/info');
     await screen.findByRole('tab', { name: 'Members (2)' });
     await waitFor(() => expect(queryClient.getQueryState(subscriptionQuery().queryKey)?.status).toBe('success'));
-    // Only panels that exist: with none for this viewer, there is no toggle.
-    expect(Boolean(screen.queryByRole('button', { name: 'Team sidebar' }))).toBe(shown);
-    if (!shown) return;
+    // Everyone has the sidebar (the Inspiration card is for every member); Invite Members only role 2.
     await user.click(screen.getByRole('button', { name: 'Team sidebar' }));
     const sidebar = await screen.findByRole('dialog', { name: 'Team sidebar' });
     expect(sidebar).toHaveTextContent('Rowing');
+    // The panels are a chunk of their own: they arrive a moment after the sidebar.
+    expect(await within(sidebar).findByRole('heading', { name: 'Inspiration from today' })).toBeInTheDocument();
+    expect(Boolean(within(sidebar).queryByRole('button', { name: 'Invite Members' }))).toBe(shown);
+    if (!shown) return;
     await user.click(within(sidebar).getByRole('button', { name: 'Invite Members' }));
     expect(await screen.findByRole('heading', { name: 'Invite Team Members' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Team sidebar' })).not.toBeInTheDocument());

@@ -1,6 +1,6 @@
 import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Role, can, isCoach } from '@rally/contract';
 import { useSubscription } from '../../features/billing/api/get-subscription';
@@ -15,23 +15,33 @@ import { paths } from '../../config/paths';
 import { WorkspaceContext } from './workspace-context';
 import { lazyDialog } from '../../components/lazy-dialog';
 
+const TeamSidebarPanels = lazy(() => import('./team-sidebar-panels'));
+
 const InviteMembersDialog = lazyDialog(() =>
   import('../../features/invitations/components/invite-members-dialog').then((m) => m.InviteMembersDialog),
 );
 
-/**
- * The team's right sidebar (spec §2). Of its panels only Invite Members exists yet; team stats and
- * the others join it with their features, none is shown before it exists.
- */
-function TeamSidebar({ teamName, onInvite }: { teamName: string; onInvite: () => void }) {
+/** The team's right sidebar (spec §2): Invite Members for the owner, then the panels. */
+function TeamSidebar({
+  teamName,
+  onInvite,
+  children,
+}: {
+  teamName: string;
+  onInvite?: () => void;
+  children?: ReactNode;
+}) {
   return (
     <Stack spacing={1.5} sx={{ p: 2 }}>
       <Typography variant="subtitle2" color="text.secondary" noWrap title={teamName}>
         {teamName}
       </Typography>
-      <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={onInvite}>
-        Invite Members
-      </Button>
+      {onInvite && (
+        <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={onInvite}>
+          Invite Members
+        </Button>
+      )}
+      {children}
     </Stack>
   );
 }
@@ -72,6 +82,7 @@ function Workspace({ teamId }: { teamId: number }) {
   const { team: data, viewer } = context;
   // The spec places this button for role 2 only, narrower than the server's rule (roles 2 and 3).
   const invite = can('team.invite', viewer) && viewer.role === Role.Owner;
+  const stats = can('stats.view', viewer);
   const drawerExtra = invite && (
     <Box sx={{ px: 2, py: 1 }}>
       <Button fullWidth variant="outlined" startIcon={<PersonAddAlt1Outlined />} onClick={() => setInviting(true)}>
@@ -86,7 +97,14 @@ function Workspace({ teamId }: { teamId: number }) {
         items={items}
         teamName={data.name}
         drawerExtra={drawerExtra}
-        rightSidebar={invite && <TeamSidebar teamName={data.name} onInvite={() => setInviting(true)} />}
+        rightSidebar={
+          // Every member has the sidebar: the Inspiration card is for everyone.
+          <TeamSidebar teamName={data.name} onInvite={invite ? () => setInviting(true) : undefined}>
+            <Suspense fallback={<Skeleton variant="rounded" height={160} aria-label="Loading panels" />}>
+              <TeamSidebarPanels teamId={data.id} teamName={data.name} stats={stats} />
+            </Suspense>
+          </TeamSidebar>
+        }
       />
       <InviteMembersDialog open={inviting} teamId={data.id} teamName={data.name} onClose={() => setInviting(false)} />
     </WorkspaceContext.Provider>

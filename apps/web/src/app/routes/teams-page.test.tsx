@@ -220,7 +220,7 @@ describe('subscription dialogs on app load', () => {
     ['an inactive plan', subscription({ stripe_status: 'past_due' }), Messages.subscriptionInactive],
     [
       'a trial ending tomorrow',
-      subscription({ stripe_status: 'trialing', trail_will_end_tomorrow: true }),
+      subscription({ stripe_status: 'trialing', trail_will_end_tomorrow: true, has_payment_method: false }),
       Messages.trialEndsTomorrow,
     ],
     [
@@ -313,9 +313,10 @@ describe('invitation link', () => {
 });
 
 describe('plan buttons', () => {
-  it('/paymentMethod/Coach shows the plans on Settings until card payment exists', async () => {
+  it('/paymentMethod/Coach is the card form (features/billing tests it)', async () => {
+    server.use(http.get(apiUrl(Routes.paymentConfig), () => apiOk({ provider: 'test', publishable_key: null })));
     const { location } = open('/paymentMethod/Coach');
-    expect(await screen.findByText('Plan Details')).toBeInTheDocument();
-    expect(location().pathname).toBe('/settings');
+    expect(await screen.findByRole('heading', { name: 'Manage Subscription' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/paymentMethod/Coach');
   });
 });

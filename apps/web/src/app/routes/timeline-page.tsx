@@ -8,6 +8,7 @@ import { useTimeline } from '../../features/posts/api/get-feed';
 import { CreateContentPanel } from '../../features/posts/components/create-content-panel';
 import { FeedLayout } from '../../features/posts/components/feed-layout';
 import { PostFeed } from '../../features/posts/components/post-feed';
+import { useCheckinBodies, useCheckinPostType } from './checkin-slots';
 import { useLeadTeams } from './lead-teams';
 import { useWorkspaceTeam } from './workspace-context';
 
@@ -27,6 +28,8 @@ export function TimelinePage({ feed: kind }: { feed: TeamFeed }) {
   const feed = useTimeline(team.id, typeId);
   const leadTeams = useLeadTeams();
   const viewerFor = useCallback(() => viewer, [viewer]);
+  const bodies = useCheckinBodies();
+  const extraTypes = useCheckinPostType(team);
 
   return (
     <Box>
@@ -40,8 +43,16 @@ export function TimelinePage({ feed: kind }: { feed: TeamFeed }) {
             typeFilter={typeId}
             members={members}
             onInviteMembers={openInvite}
+            extraTypes={extraTypes}
           />
-          <PostFeed feed={feed} viewerFor={viewerFor} leadTeams={leadTeams} endText={endText} label={title} />
+          <PostFeed
+            feed={feed}
+            viewerFor={viewerFor}
+            leadTeams={leadTeams}
+            endText={endText}
+            label={title}
+            bodies={bodies}
+          />
         </Stack>
       </FeedLayout>
     </Box>

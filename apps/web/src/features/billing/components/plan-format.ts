@@ -1,13 +1,20 @@
 import dayjs from 'dayjs';
-import type { PlanDto, SubscriptionDto } from '@rally/contract';
+import { SUBSCRIPTION_SERVICE_CARD, type PlanDto, type SubscriptionDto } from '@rally/contract';
+
+/** '$50.00' from a plan's price in cents ('Free' without one). */
+export function amountLabel(plan: PlanDto): string {
+  const price = plan.subscription_package_prices[0];
+  if (!price) return 'Free';
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: price.currency.toUpperCase() }).format(
+    price.unit_amount / 100,
+  );
+}
 
 /** '$50.00 / month' from a price's unit amount in cents. */
 export function priceLabel(plan: PlanDto): string {
   const price = plan.subscription_package_prices[0];
   if (!price) return 'Free';
-  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: price.currency.toUpperCase() }).format(
-    price.unit_amount / 100,
-  );
+  const amount = amountLabel(plan);
   const every =
     price.recurring.interval_count === 1
       ? price.recurring.interval
@@ -36,3 +43,13 @@ export const statusLabel = (s: SubscriptionDto): string => {
 };
 
 export const displayDate = (iso: string | null) => (iso ? dayjs(iso).format('MMM DD, YYYY') : '');
+
+/** The Coach plan paid by card and running: the billing portal is offered (spec §2). */
+export const hasLiveCard = (s: SubscriptionDto) =>
+  s.subscription_service === SUBSCRIPTION_SERVICE_CARD && s.name === 'Premium' && isSubscribed(s);
+
+/** Whole calendar days left in a trial (spec §9: by the day difference); 0 on its last day. */
+export const trialDaysLeft = (s: SubscriptionDto, now: Date = new Date()) =>
+  s.stripe_status === 'trialing' && s.trial_ends_at
+    ? Math.max(0, dayjs(s.trial_ends_at).startOf('day').diff(dayjs(now).startOf('day'), 'day'))
+    : null;

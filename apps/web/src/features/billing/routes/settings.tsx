@@ -1,9 +1,54 @@
-import { Alert, Box, Card, CardContent, CardHeader, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  CardHeader,
+  Chip,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { PLANS, type PlanDto, type SubscriptionDto } from '@rally/contract';
+import { Link as RouterLink } from 'react-router';
 import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/error-message';
+import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { usePlans } from '../api/get-plans';
 import { useSubscription } from '../api/get-subscription';
-import { displayDate, isSubscribed, priceLabel, statusLabel } from '../components/plan-format';
+import {
+  displayDate,
+  hasLiveCard,
+  isSubscribed,
+  priceLabel,
+  statusLabel,
+  trialDaysLeft,
+} from '../components/plan-format';
+
+/** Where the Coach plan's button leads and what it says, from the current subscription. */
+function coachAction(s: SubscriptionDto | undefined): string | null {
+  if (!s) return 'Subscribe';
+  if (hasLiveCard(s)) return null;
+  if (s.name === 'Premium' && s.stripe_status === 'trialing') return 'Add payment details';
+  if (s.name === 'Premium') return 'Activate';
+  return 'Subscribe';
+}
+
+/** The provider's billing portal (spec §2): only for a card subscription that is active or trialing. */
+function PortalButton() {
+  const portal = useOpenBillingPortal();
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Button variant="outlined" loading={portal.isPending || portal.isSuccess} onClick={() => portal.mutate()}>
+        Manage Billing
+      </Button>
+      {portal.isError && <Alert severity="error">{errorMessage(portal.error)}</Alert>}
+    </Stack>
+  );
+}
 
 function CurrentPlan({ subscription }: { subscription: SubscriptionDto }) {
   const trial = subscription.stripe_status === 'trialing';
@@ -22,7 +67,10 @@ function CurrentPlan({ subscription }: { subscription: SubscriptionDto }) {
           />
         </Stack>
         {trial && subscription.trial_ends_at && (
-          <Typography color="text.secondary">Your trial ends on {displayDate(subscription.trial_ends_at)}.</Typography>
+          <Typography color="text.secondary">
+            {daysLeftLabel(trialDaysLeft(subscription) ?? 0)} Your trial ends on{' '}
+            {displayDate(subscription.trial_ends_at)}.
+          </Typography>
         )}
         {!trial && subscription.next_invoice_at && (
           <Typography color="text.secondary">Next invoice on {displayDate(subscription.next_invoice_at)}.</Typography>
@@ -34,11 +82,19 @@ function CurrentPlan({ subscription }: { subscription: SubscriptionDto }) {
           </Typography>
         )}
       </CardContent>
+      {hasLiveCard(subscription) && (
+        <CardActions sx={{ px: 2, pb: 2 }}>
+          <PortalButton />
+        </CardActions>
+      )}
     </Card>
   );
 }
 
-function PlanCard({ plan, current }: { plan: PlanDto; current: boolean }) {
+const daysLeftLabel = (days: number) =>
+  days === 0 ? 'Last day of your trial.' : `${days} ${days === 1 ? 'day' : 'days'} left in your trial.`;
+
+function PlanCard({ plan, current, action }: { plan: PlanDto; current: boolean; action: string | null }) {
   return (
     <Card
       variant="outlined"
@@ -60,6 +116,13 @@ function PlanCard({ plan, current }: { plan: PlanDto; current: boolean }) {
             : 'Take part in the teams you are invited to and keep one personal team.'}
         </Typography>
       </CardContent>
+      {action && (
+        <CardActions sx={{ px: 2, pb: 2 }}>
+          <Button variant="contained" component={RouterLink} to={paths.paymentMethod(plan.title)}>
+            {action}
+          </Button>
+        </CardActions>
+      )}
     </Card>
   );
 }
@@ -87,6 +150,7 @@ export function SettingsRoute() {
                 key={plan.id}
                 plan={plan}
                 current={!!subscription.data && subscription.data.name === plan.name && isSubscribed(subscription.data)}
+                action={plan.name === 'Premium' && !subscription.isPending ? coachAction(subscription.data) : null}
               />
             ))}
           </Stack>

@@ -31,8 +31,11 @@ const CHOSEN = 'chosen-file';
 const accepted = (file: File) => COMMENT_FILE_TYPES.some((ext) => file.name.toLowerCase().endsWith(ext));
 
 interface Props {
-  post: PostDto;
+  /** The post, or another reactable object of the team (a to-do task) when `send` is given. */
+  post: Pick<PostDto, 'id' | 'team_id'>;
   me: UserRefDto;
+  /** Sends the comment somewhere other than the post's path (a task's comments, same mechanism). */
+  send?: (body: CommentInput) => Promise<unknown>;
   inputRef?: Ref<HTMLTextAreaElement>;
   autoFocus?: boolean;
 }
@@ -42,7 +45,7 @@ interface Props {
  * or .mp3 file is attached (spec §5). The file is uploaded first, with its progress in percent;
  * on success the form resets, and on failure what was typed and attached stays (decisions.md).
  */
-export function CommentComposer({ post, me, inputRef, autoFocus }: Props) {
+export function CommentComposer({ post, me, send, inputRef, autoFocus }: Props) {
   const comment = useCommentOnPost(post);
   const { enqueueSnackbar } = useSnackbar();
   const [file, setFile] = useState<File | null>(null);
@@ -94,7 +97,7 @@ export function CommentComposer({ post, me, inputRef, autoFocus }: Props) {
           media_type_id: MediaType[uploaded.media_type],
         };
       }
-      await comment.mutateAsync({ content: values.content, ...attachment });
+      await (send ?? comment.mutateAsync)({ content: values.content, ...attachment });
       reset({ content: '', media: null });
       setFile(null);
     } catch (err) {

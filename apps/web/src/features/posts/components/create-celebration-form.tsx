@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
   Limits,
@@ -14,18 +14,17 @@ import {
   type PostDto,
   PostMessages,
 } from '@rally/contract';
-import { ApiError } from '../../../lib/api-client';
 import { formResolver } from '../../../lib/form-resolver';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
 import { useSnackbar } from '../../../lib/snackbar';
-import { uploadFile } from '../../../lib/upload';
 import { useCreateBrightIdea } from '../api/create-bright-idea';
 import { useCreateCelebration } from '../api/create-celebration';
 import { useColors } from '../api/get-colors';
 import { PostBody } from './post-body';
 import { ColorPicker } from './color-picker';
 import { CreateMediaPicker, type Attachment } from './create-media-picker';
+import { useAttachmentUpload } from './use-attachment-upload';
 import { CreateTextField } from './create-text-field';
 import { TagMembersField, type TeamMembers } from './tag-members-field';
 
@@ -123,9 +122,6 @@ export function CreateCelebrationForm({ teamId, type, members, onInviteMembers, 
   const brightIdea = useCreateBrightIdea(teamId);
   const create = type === PostType.celebration ? celebration : brightIdea;
   const { enqueueSnackbar } = useSnackbar();
-  const [attachment, setAttachmentState] = useState<Attachment | null>(null);
-  const [progress, setProgress] = useState(0);
-  const upload = useRef<AbortController>(undefined);
 
   const { control, handleSubmit, reset, setError, setValue, trigger, formState } = useForm<
     CelebrationValues,
@@ -138,38 +134,19 @@ export function CreateCelebrationForm({ teamId, type, members, onInviteMembers, 
   });
   const [text, colorId, tagIds] = useWatch({ control, name: ['text', 'color_id', 'tag_users'] });
 
-  // The preview's object URL lives as long as its file is chosen; an upload stops with the form.
-  const previewUrl = attachment?.url;
-  useEffect(() => (previewUrl ? () => URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
-  useEffect(() => () => upload.current?.abort(), []);
-
-  const setAttachment = (next: Attachment | null) => {
-    setAttachmentState(next);
-    setValue('media', next ? CHOSEN_FILE : null);
-    // After a first try, the text-or-file message follows the choice at once.
-    if (formState.isSubmitted) void trigger('text');
-  };
-
-  const uploaded = async (chosen: Attachment) => {
-    if (chosen.uploaded) return chosen.uploaded;
-    upload.current = new AbortController();
-    try {
-      const done = await uploadFile(
-        chosen.file,
-        { teamId, policy: 'team.celebration' },
-        setProgress,
-        upload.current.signal,
-      );
-      setAttachmentState((current) => (current === chosen ? { ...chosen, uploaded: done } : current));
-      return done;
-    } finally {
-      setProgress(0);
-    }
-  };
+  const { attachment, progress, choose, uploaded, failed, clear } = useAttachmentUpload(
+    teamId,
+    'team.celebration',
+    (chosen) => {
+      setValue('media', chosen ? CHOSEN_FILE : null);
+      // After a first try, the text-or-file message follows the choice at once.
+      if (formState.isSubmitted) void trigger('text');
+    },
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const media = attachment ? await uploaded(attachment) : null;
+      const media = await uploaded();
       await create.mutateAsync({
         color_id: values.color_id,
         text: values.text,
@@ -179,14 +156,12 @@ export function CreateCelebrationForm({ teamId, type, members, onInviteMembers, 
         tag_users: type === PostType.celebration && values.tag_users?.length ? values.tag_users : null,
       });
       reset();
-      setAttachmentState(null);
+      clear();
       enqueueSnackbar(copy.created, { variant: 'success' });
       onPosted?.();
     } catch (err) {
-      if (upload.current?.signal.aborted) return;
-      // A refused attachment (expired, already used) is uploaded again on the next try.
-      if (err instanceof ApiError && err.errors.media)
-        setAttachmentState((current) => (current ? { ...current, uploaded: undefined } : current));
+      // The form went away; a refused attachment (expired, already used) is uploaded again next time.
+      if (failed(err)) return;
       const message = applyServerErrors(err, setError, ['text', 'tag_users']);
       if (message) enqueueSnackbar(message, { variant: 'error' });
     }
@@ -243,7 +218,7 @@ export function CreateCelebrationForm({ teamId, type, members, onInviteMembers, 
         />
       )}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
-        <CreateMediaPicker attachment={attachment} onChange={setAttachment} progress={progress} disabled={busy} />
+        <CreateMediaPicker attachment={attachment} onChange={choose} progress={progress} disabled={busy} />
         <Button type="submit" variant="contained" loading={busy} sx={{ flexShrink: 0 }}>
           Post
         </Button>

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { PostType } from '@rally/contract';
 import { CreateCelebrationForm } from './create-celebration-form';
 import { CreateTextPostForm } from './create-text-post-form';
-import { POST_TYPE_OPTIONS, PostTypeSelector, selectablePostTypes } from './post-type-selector';
+import { POST_TYPE_OPTIONS, PostTypeSelector, selectablePostTypes, type ExtraPostTypes } from './post-type-selector';
 import type { TeamMembers } from './tag-members-field';
 
 export interface CreateContentFormsProps {
@@ -22,6 +22,8 @@ export interface CreateContentFormsProps {
   /** A post was made (the panel closes a second later). */
   onPosted: () => void;
   onClose: () => void;
+  /** Post types whose forms other features draw (see `ExtraPostTypes`). */
+  extraTypes?: ExtraPostTypes;
 }
 
 /**
@@ -37,8 +39,9 @@ export function CreateContentForms({
   onInviteMembers,
   onPosted,
   onClose,
+  extraTypes,
 }: CreateContentFormsProps) {
-  const types = selectablePostTypes(role);
+  const types = selectablePostTypes(role, extraTypes);
   const first = initialType !== undefined && types.includes(initialType) ? initialType : (types[0] ?? PostType.text);
   const [type, setType] = useState(first);
   const [shown, setShown] = useState<readonly number[]>([first]);
@@ -66,6 +69,8 @@ export function CreateContentForms({
   };
 
   const form = (t: number) => {
+    const extra = extraTypes?.get(t);
+    if (extra) return extra.render(onPosted);
     switch (t) {
       case PostType.celebration:
       case PostType.brightidea:
@@ -94,7 +99,14 @@ export function CreateContentForms({
     <Box ref={root}>
       <Stack direction="row" sx={{ alignItems: 'center', borderBottom: 1, borderColor: 'divider', pr: 0.5 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <PostTypeSelector role={role} value={type} onChange={select} tabId={tabId} panelId={panelId} />
+          <PostTypeSelector
+            role={role}
+            value={type}
+            onChange={select}
+            tabId={tabId}
+            panelId={panelId}
+            extra={extraTypes}
+          />
         </Box>
         <IconButton aria-label="Close" onClick={onClose}>
           <CloseRounded />
@@ -105,7 +117,7 @@ export function CreateContentForms({
         .map((t) => (
           <Box key={t} role="tabpanel" id={panelId(t)} aria-labelledby={tabId(t)} hidden={t !== type} sx={{ p: 2 }}>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {POST_TYPE_OPTIONS.get(t)?.hint}
+              {(POST_TYPE_OPTIONS.get(t) ?? extraTypes?.get(t))?.hint}
             </Typography>
             {form(t)}
           </Box>

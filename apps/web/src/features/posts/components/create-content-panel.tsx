@@ -14,6 +14,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { useSession } from '../../../lib/session';
 import { useDelayedClose } from './create-delayed-close';
 import { POST_MAX_WIDTH } from './post-card';
+import type { ExtraPostTypes } from './post-type-selector';
 import type { TeamMembers } from './tag-members-field';
 import { ThoughtButton } from './thought-button';
 
@@ -36,6 +37,8 @@ export interface CreateContentPanelProps {
   members: TeamMembers;
   /** Opens Invite Members, offered to leads in the tag field when no one else is in the team (spec §6). */
   onInviteMembers?: () => void;
+  /** Post types whose forms other features draw (a check-in request), offered by role like the rest. */
+  extraTypes?: ExtraPostTypes;
 }
 
 const PROMPTS: Record<number, { text: string; icon: typeof EditOutlined }> = {
@@ -51,7 +54,14 @@ const DEFAULT_PROMPT = { text: 'Share a thought, an announcement or a bright ide
  * a click elsewhere, or a post made), it closes a second later (spec §9); what was typed stays for
  * next time. Also renders the floating 'New Thoughts, Inspirations, Actions' button.
  */
-export function CreateContentPanel({ teamId, role, typeFilter, members, onInviteMembers }: CreateContentPanelProps) {
+export function CreateContentPanel({
+  teamId,
+  role,
+  typeFilter,
+  members,
+  onInviteMembers,
+  extraTypes,
+}: CreateContentPanelProps) {
   const session = useSession();
   const panel = useDelayedClose();
   const [loaded, setLoaded] = useState(false);
@@ -152,6 +162,7 @@ export function CreateContentPanel({ teamId, role, typeFilter, members, onInvite
                   onInviteMembers={isLead(role) ? onInviteMembers : undefined}
                   onPosted={panel.dismiss}
                   onClose={panel.dismiss}
+                  extraTypes={extraTypes}
                 />
               </Suspense>
             )}

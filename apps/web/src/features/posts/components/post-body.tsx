@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PostType, textColorOn, type PostDto, PostMessages } from '@rally/contract';
 import { paths } from '../../../config/paths';
+import { displayDate } from './post-dates';
 import { PostMedia } from './post-media';
 
 const textSx = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
@@ -150,8 +151,9 @@ export function PostBody({ post }: { post: PostDto }): ReactNode {
     case PostType.topic:
       return (
         <Callout icon={<FormatQuoteRounded />}>
+          {/* The topic's own day (data.published_at, 'YYYY-MM-DD'), not when the post was written. */}
           <Typography variant="overline" color="text.secondary" component="p">
-            Inspiration from today
+            {post.data.published_at ? `Inspiration of ${displayDate(post.data.published_at)}` : 'Inspiration'}
           </Typography>
           <Words variant="h6">{post.data.topic ?? wordsOf(post)}</Words>
         </Callout>

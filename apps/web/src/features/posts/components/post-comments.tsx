@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import type { Ref } from 'react';
-import type { CommentDto, PostDto, UserRefDto } from '@rally/contract';
+import type { CommentDto, CommentInput, PostDto, UserRefDto } from '@rally/contract';
 import { ProfileLink } from '../../../components/profile-link';
 import { UserAvatar } from '../../../components/user-avatar';
 import { loadedComments, usePostComments } from '../api/get-comments';
@@ -41,21 +41,24 @@ function Comment({ comment }: { comment: CommentDto }) {
 }
 
 interface Props {
-  post: PostDto;
+  post: Pick<PostDto, 'id' | 'team_id' | 'expressions_count'>;
   me: UserRefDto;
+  /** Another reactable object's comments and sender (a to-do task: same mechanism, its own calls). */
+  source?: { comments: ReturnType<typeof usePostComments>; send: (body: CommentInput) => Promise<unknown> };
   composerRef?: Ref<HTMLTextAreaElement>;
   /** Puts the cursor in the composer when the list opens. */
   autoFocus?: boolean;
 }
 
 /** A post's comments ("engagements"), newest first with Load More, and the composer above them. */
-export function PostComments({ post, me, composerRef, autoFocus }: Props) {
-  const comments = usePostComments(post.team_id, post.id, post.expressions_count > 0);
+export function PostComments({ post, me, source, composerRef, autoFocus }: Props) {
+  const own = usePostComments(post.team_id, post.id, !source && post.expressions_count > 0);
+  const comments = source?.comments ?? own;
   const items = loadedComments(comments.data);
 
   return (
     <Stack spacing={1.5} sx={{ pt: 1.5 }}>
-      <CommentComposer post={post} me={me} inputRef={composerRef} autoFocus={autoFocus} />
+      <CommentComposer post={post} me={me} send={source?.send} inputRef={composerRef} autoFocus={autoFocus} />
       {comments.isError ? (
         <Alert severity="error">{comments.error.message}</Alert>
       ) : comments.isLoading ? (

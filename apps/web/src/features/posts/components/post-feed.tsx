@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { useBuzzes } from '../api/get-buzzes';
 import { feedPosts } from '../api/get-feed';
 import type { PostPage } from '../api/post-cache';
-import { POST_MAX_WIDTH, PostCard } from './post-card';
+import { POST_MAX_WIDTH, PostCard, type PostBodies } from './post-card';
 import type { ShareTeam } from './share-post-dialog';
 
 interface Props {
@@ -22,6 +22,8 @@ interface Props {
   emptyText?: string;
   /** What the feed is, for assistive technology ('Timeline', 'Wall of Fame', …). */
   label: string;
+  /** Bodies of post types drawn by other features (see `PostBodies`). */
+  bodies?: PostBodies;
 }
 
 function Centered({ children }: { children: ReactNode }) {
@@ -29,7 +31,7 @@ function Centered({ children }: { children: ReactNode }) {
 }
 
 /** A paged feed of post cards, with infinite scroll, Load More, and the empty and end texts (spec §2). */
-export function PostFeed({ feed, viewerFor, leadTeams, endText, emptyText, label }: Props) {
+export function PostFeed({ feed, viewerFor, leadTeams, endText, emptyText, label, bodies }: Props) {
   const session = useSession();
   const buzzes = useBuzzes();
   const user = session?.user;
@@ -85,6 +87,7 @@ export function PostFeed({ feed, viewerFor, leadTeams, endText, emptyText, label
             me={me}
             buzzes={buzzes.data}
             leadTeams={leadTeams}
+            bodies={bodies}
           />
         ))}
       </Stack>

@@ -3,10 +3,10 @@ import Tabs from '@mui/material/Tabs';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import EmojiObjectsOutlined from '@mui/icons-material/EmojiObjectsOutlined';
 import NotesRounded from '@mui/icons-material/NotesRounded';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { PostType, postTypesFor } from '@rally/contract';
 
-interface PostTypeOption {
+export interface PostTypeOption {
   label: string;
   icon: ReactElement;
   /** One line under the selector saying where the post goes. */
@@ -38,9 +38,20 @@ export const POST_TYPE_OPTIONS: ReadonlyMap<number, PostTypeOption> = new Map([
   ],
 ]);
 
+/**
+ * Post types whose form another feature draws (a check-in request): the page passes them in, as
+ * a feature never imports another. `render` gets the panel's "posted" callback.
+ */
+export interface ExtraPostType extends PostTypeOption {
+  render: (onPosted: () => void) => ReactNode;
+}
+export type ExtraPostTypes = ReadonlyMap<number, ExtraPostType>;
+
 /** The post types a role's selector offers today: its types of the permission table that have a form. */
-export const selectablePostTypes = (role: number): number[] =>
-  [...POST_TYPE_OPTIONS.keys()].filter((type) => postTypesFor(role).includes(type));
+export const selectablePostTypes = (role: number, extra?: ExtraPostTypes): number[] =>
+  [...POST_TYPE_OPTIONS.keys(), ...(extra?.keys() ?? [])].filter((type) => postTypesFor(role).includes(type));
+
+const optionOf = (type: number, extra?: ExtraPostTypes) => POST_TYPE_OPTIONS.get(type) ?? extra?.get(type);
 
 interface Props {
   role: number;
@@ -49,10 +60,11 @@ interface Props {
   /** Ids of the tab panels, by type, for aria-controls. */
   panelId: (type: number) => string;
   tabId: (type: number) => string;
+  extra?: ExtraPostTypes;
 }
 
 /** The post type selector of the create panel (spec §2, §6). */
-export function PostTypeSelector({ role, value, onChange, panelId, tabId }: Props) {
+export function PostTypeSelector({ role, value, onChange, panelId, tabId, extra }: Props) {
   return (
     <Tabs
       value={value}
@@ -67,8 +79,8 @@ export function PostTypeSelector({ role, value, onChange, panelId, tabId }: Prop
         '& .MuiTab-icon': { display: { xs: 'none', sm: 'inline-flex' } },
       }}
     >
-      {selectablePostTypes(role).map((type) => {
-        const option = POST_TYPE_OPTIONS.get(type)!;
+      {selectablePostTypes(role, extra).map((type) => {
+        const option = optionOf(type, extra)!;
         return (
           <Tab
             key={type}

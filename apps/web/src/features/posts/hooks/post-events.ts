@@ -34,6 +34,9 @@ export function applyPostEvent(queryClient: QueryClient, event: TeamEvent) {
       void queryClient.invalidateQueries({ queryKey: postKeys.reactions(event.team_id, event.post_id) });
       return;
     }
+    case 'todo.changed':
+      // Not about posts: the to-do screens apply it (features/todos).
+      return;
   }
 }
 

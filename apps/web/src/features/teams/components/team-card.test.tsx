@@ -33,6 +33,16 @@ describe('TeamCard', () => {
     expect(screen.queryByTestId('inactive-overlay')).not.toBeInTheDocument();
   });
 
+  it('shows the latest Inspiration topic (latest_topic), and nothing without one', () => {
+    const { unmount } = renderWithProviders(
+      <TeamCard team={buildTeam({ latest_topic: { content: 'Who helped you this week?' } })} coach={false} />,
+    );
+    expect(screen.getByText('Who helped you this week?')).toHaveTextContent('Inspiration: Who helped you this week?');
+    unmount();
+    renderWithProviders(<TeamCard team={buildTeam({ latest_topic: null })} coach={false} />);
+    expect(screen.queryByText(/Inspiration:/)).not.toBeInTheDocument();
+  });
+
   it('an inactive team is greyed out with an overlay and an Upgrade to Coach link', () => {
     renderWithProviders(
       <TeamCard team={buildTeam({ name: 'Dormant', status: 'inactive' })} coach onInvite={vi.fn()} />,

@@ -1,4 +1,5 @@
 import { Box, Button, Card, CardActions, CardContent, IconButton, Link, Tooltip, Typography } from '@mui/material';
+import ChecklistRounded from '@mui/icons-material/ChecklistRounded';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
@@ -62,6 +63,26 @@ export function TeamCard({ team, coach, onInvite }: Props) {
           <Typography variant="body2" color="text.secondary" noWrap>
             Coach: {team.manager.full_name}
           </Typography>
+          {team.latest_topic && (
+            // The team's latest Inspiration topic (spec §3 latest_topic), two lines at most.
+            <Typography
+              variant="body2"
+              title={team.latest_topic.content}
+              sx={{
+                mt: 1,
+                display: '-webkit-box',
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+                overflowWrap: 'anywhere',
+              }}
+            >
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                Inspiration:{' '}
+              </Box>
+              {team.latest_topic.content}
+            </Typography>
+          )}
         </CardContent>
         {/* Five avatars, Invite Members and the info icon need more than a 350 px card: the
             actions move under the avatars as a whole rather than wrap the button's label. */}
@@ -78,6 +99,17 @@ export function TeamCard({ team, coach, onInvite }: Props) {
                 Invite Members
               </Button>
             )}
+            <Tooltip title="To-do Lists">
+              <IconButton
+                component={RouterLink}
+                to={paths.teamsTodoLists(team.id)}
+                tabIndex={inactive ? -1 : undefined}
+                aria-label={`${team.name} to-do lists`}
+                size="small"
+              >
+                <ChecklistRounded fontSize="small" />
+              </IconButton>
+            </Tooltip>
             <Tooltip title="Engagement Information">
               <IconButton
                 component={RouterLink}

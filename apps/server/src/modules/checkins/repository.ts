@@ -1,0 +1,325 @@
+import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
+import { lockRows } from '../../db/dialect.js';
+import type { Database, Executor } from '../../db/schema.js';
+
+/** A period of the statistics: answers at or after `from` (ISO), before `to` when given. */
+export interface Period {
+  from: string | null;
+  to?: string | null;
+}
+
+/** A post as a new card shows it: the row, its author and its team. */
+export interface NewPostRow {
+  id: number;
+  team_id: number;
+  user_id: number;
+  type_id: number;
+  text: string | null;
+  extra: string | null;
+  created_at: string;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  team_name: string;
+}
+
+export interface CheckinView {
+  id: number;
+  team_id: number;
+  user_id: number;
+  post_id: number | null;
+  members_count: number;
+  created_at: string;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  responses_count: number | string;
+  responded: number | string;
+}
+
+/** Per user and mood: how many answers, and the sum of their scores. */
+export interface UserMoodRow {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  mood_id: number;
+  n: number | string;
+  score_sum: number | string;
+}
+
+/** Check-ins, their answers and the team statistics: the only Kysely code of the module. */
+export class CheckinsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  /** Holds the team's row until the transaction ends, so two requests of one team run one after the other. */
+  async lockTeam(trx: Transaction<Database>, teamId: number): Promise<void> {
+    await trx.selectFrom('teams').select('id').where('id', '=', teamId).$call(lockRows(trx)).executeTakeFirst();
+  }
+
+  async membersCount(teamId: number, ex: Executor = this.db): Promise<number> {
+    const row = await ex
+      .selectFrom('team_members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('team_id', '=', teamId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The team's latest check-in request, if any. */
+  latest(teamId: number, ex: Executor = this.db) {
+    return ex
+      .selectFrom('checkins')
+      .select(['id', 'created_at'])
+      .where('team_id', '=', teamId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** A post of this module (a check-in or an answer), with the same columns the posts module writes. */
+  async insertPost(
+    ex: Executor,
+    post: { team_id: number; user_id: number; type_id: number; text: string | null; created_at: string },
+  ): Promise<number> {
+    const row = await ex
+      .insertInto('posts')
+      .values({
+        ...post,
+        color_id: null,
+        media_key: null,
+        media_type_id: null,
+        extra: null,
+        original_user_id: null,
+        original_team_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async setPostExtra(ex: Executor, postId: number, extra: object): Promise<void> {
+    await ex
+      .updateTable('posts')
+      .set({ extra: JSON.stringify(extra) })
+      .where('id', '=', postId)
+      .execute();
+  }
+
+  async insertCheckin(
+    ex: Executor,
+    row: { team_id: number; user_id: number; post_id: number; members_count: number; created_at: string },
+  ): Promise<number> {
+    return (await ex.insertInto('checkins').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
+  find(teamId: number, checkinId: number, ex: Executor = this.db) {
+    return ex
+      .selectFrom('checkins')
+      .selectAll()
+      .where('id', '=', checkinId)
+      .where('team_id', '=', teamId)
+      .executeTakeFirst();
+  }
+
+  /** One check-in with its initiator, its answer count and whether the viewer answered: one query. */
+  view(teamId: number, checkinId: number, viewerId: number): Promise<CheckinView | undefined> {
+    return this.db
+      .selectFrom('checkins as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select(['c.id', 'c.team_id', 'c.user_id', 'c.post_id', 'c.members_count', 'c.created_at'])
+      .select(['u.first_name', 'u.last_name', 'u.avatar'])
+      .select((eb) => [
+        eb
+          .selectFrom('checkin_responses as r')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('r.checkin_id', '=', 'c.id')
+          .as('responses_count'),
+        eb
+          .selectFrom('checkin_responses as r')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('r.checkin_id', '=', 'c.id')
+          .where('r.user_id', '=', viewerId)
+          .as('responded'),
+      ])
+      .where('c.id', '=', checkinId)
+      .where('c.team_id', '=', teamId)
+      .executeTakeFirst() as Promise<CheckinView | undefined>;
+  }
+
+  async insertResponse(
+    ex: Executor,
+    row: {
+      checkin_id: number;
+      team_id: number;
+      user_id: number;
+      mood_id: number;
+      score: number;
+      is_private: number;
+      created_at: string;
+    },
+  ): Promise<number> {
+    return (
+      await ex
+        .insertInto('checkin_responses')
+        .values({ ...row, post_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+
+  async setResponsePost(ex: Executor, responseId: number, postId: number): Promise<void> {
+    await ex.updateTable('checkin_responses').set({ post_id: postId }).where('id', '=', responseId).execute();
+  }
+
+  /** A post this module wrote, as its new card shows it (no reactions or comments yet). */
+  newPost(postId: number, ex: Executor = this.db): Promise<NewPostRow | undefined> {
+    return ex
+      .selectFrom('posts as p')
+      .innerJoin('users as a', 'a.id', 'p.user_id')
+      .innerJoin('teams as t', 't.id', 'p.team_id')
+      .select(['p.id', 'p.team_id', 'p.user_id', 'p.type_id', 'p.text', 'p.extra', 'p.created_at'])
+      .select(['a.first_name', 'a.last_name', 'a.avatar', 't.name as team_name'])
+      .where('p.id', '=', postId)
+      .executeTakeFirst();
+  }
+
+  // Statistics. Every figure is an aggregate in the database: a constant number of queries,
+  // whatever the team's size or the period's length.
+
+  /** The team's answers in a period: how many, from how many people, their mean score. */
+  async answerTotals(teamId: number, p: Period) {
+    const row = await this.responsesIn(teamId, p)
+      .select((eb) => [
+        eb.fn.countAll<number>().as('answers'),
+        eb.fn.count<number>('r.user_id').distinct().as('people'),
+        eb.fn.avg<number>('r.score').as('mean'),
+        eb.fn.count<number>('r.checkin_id').distinct().as('checkins'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      answers: Number(row.answers),
+      people: Number(row.people),
+      mean: row.mean === null ? null : Number(row.mean),
+      checkins: Number(row.checkins),
+    };
+  }
+
+  /** Answers per mood in a period (the team's breakdown). */
+  async moodCounts(teamId: number, p: Period): Promise<Map<number, number>> {
+    const rows = await this.responsesIn(teamId, p)
+      .select(['r.mood_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('r.mood_id')
+      .execute();
+    return new Map(rows.map((r) => [r.mood_id, Number(r.n)]));
+  }
+
+  /** Check-ins requested in a period. */
+  async initiatedCount(teamId: number, p: Period): Promise<number> {
+    let q = this.db
+      .selectFrom('checkins')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('team_id', '=', teamId);
+    if (p.from) q = q.where('created_at', '>=', p.from);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  }
+
+  /**
+   * Per user and mood, over the answers `viewerId` may see one by one: public answers, and
+   * private answers to check-ins they asked themselves.
+   */
+  userMoods(teamId: number, viewerId: number, p: Period): Promise<UserMoodRow[]> {
+    return this.visibleIn(teamId, viewerId, p)
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['r.user_id', 'u.first_name', 'u.last_name', 'u.avatar', 'r.mood_id'])
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('r.score').as('score_sum')])
+      .groupBy(['r.user_id', 'u.first_name', 'u.last_name', 'u.avatar', 'r.mood_id'])
+      .orderBy('u.first_name')
+      .orderBy('r.user_id')
+      .execute();
+  }
+
+  /** A page of the answers `viewerId` may see one by one, newest first, and how many there are. */
+  async visibleAnswers(teamId: number, viewerId: number, p: Period, limit: number, offset: number) {
+    const [rows, total] = await Promise.all([
+      this.visibleIn(teamId, viewerId, p)
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .select(['r.id', 'r.checkin_id', 'r.user_id', 'r.mood_id', 'r.is_private', 'r.created_at'])
+        .select(['u.first_name', 'u.last_name', 'u.avatar'])
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      this.visibleIn(teamId, viewerId, p)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  /** The Team Statistics dialog: posts, reactions, comments and active members of a period, one query. */
+  async teamStats(teamId: number, p: Period) {
+    const since = p.from ?? '';
+    const postsIn = this.db
+      .selectFrom('posts')
+      .select('user_id')
+      .where('team_id', '=', teamId)
+      .where('created_at', '>=', since);
+    const reactionsIn = this.db
+      .selectFrom('reactions as x')
+      .innerJoin('posts as p', 'p.id', 'x.post_id')
+      .select('x.user_id')
+      .where('p.team_id', '=', teamId)
+      .where('x.created_at', '>=', since);
+    const commentsIn = this.db
+      .selectFrom('comments as x')
+      .innerJoin('posts as p', 'p.id', 'x.post_id')
+      .select('x.user_id')
+      .where('p.team_id', '=', teamId)
+      .where('x.created_at', '>=', since);
+    const answersIn = this.db
+      .selectFrom('checkin_responses')
+      .select('user_id')
+      .where('team_id', '=', teamId)
+      .where('created_at', '>=', since);
+    const count = (q: Expression<{ user_id: number }>) => sql<number>`(select count(*) from (${q}) as c)`;
+    const row = await this.db
+      .selectNoFrom([
+        count(postsIn).as('posts_count'),
+        count(reactionsIn).as('reactions_count'),
+        count(commentsIn).as('comments_count'),
+        // Active: anyone still in the team who did any of these in the period.
+        sql<number>`(select count(*) from team_members m where m.team_id = ${teamId} and m.user_id in (${postsIn.unionAll(reactionsIn).unionAll(commentsIn).unionAll(answersIn)}))`.as(
+          'active_members_count',
+        ),
+        sql<number>`(select count(*) from team_members m where m.team_id = ${teamId})`.as('members_count'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      posts_count: Number(row.posts_count),
+      reactions_count: Number(row.reactions_count),
+      comments_count: Number(row.comments_count),
+      active_members_count: Number(row.active_members_count),
+      members_count: Number(row.members_count),
+    };
+  }
+
+  private responsesIn(teamId: number, p: Period) {
+    let q = this.db.selectFrom('checkin_responses as r').where('r.team_id', '=', teamId);
+    if (p.from) q = q.where('r.created_at', '>=', p.from);
+    if (p.to) q = q.where('r.created_at', '<', p.to);
+    return q;
+  }
+
+  private visibleIn(teamId: number, viewerId: number, p: Period) {
+    return this.responsesIn(teamId, p)
+      .innerJoin('checkins as c', 'c.id', 'r.checkin_id')
+      .where((eb) => eb.or([eb('r.is_private', '=', 0), eb('c.user_id', '=', viewerId)]));
+  }
+}

@@ -1,0 +1,256 @@
+import {
+  CHECKIN_ANONYMITY_FLOOR,
+  CheckinMessages,
+  Paging,
+  PostType,
+  Timing,
+  moodById,
+  type CheckinAnswerDto,
+  type CheckinDto,
+  type CheckinMetricsDto,
+  type CheckinStatusDto,
+  type PageMeta,
+  type PostDto,
+  type TeamStatsDto,
+} from '@rally/contract';
+import { isUniqueViolation } from '../../db/dialect.js';
+import { paged } from '../../http/envelope.js';
+import { conflict, forbidden, notFound, validation } from '../../http/errors.js';
+import type { TeamEvents } from '../../realtime/events.js';
+import type { UrlOf } from '../engagement/presenter.js';
+import { fullName } from '../members/presenter.js';
+import type { TeamAccess } from '../members/team-access.js';
+import type { Notifier } from '../notifications/notifier.js';
+import { moodRef, moodShares, percent, presentCheckin, presentNewPost, presentUsers } from './presenter.js';
+import type { CheckinsRepository, Period } from './repository.js';
+
+export interface CheckinsDeps {
+  repo: CheckinsRepository;
+  access: TeamAccess;
+  events: TeamEvents;
+  /** Stored avatar keys → signed URLs. */
+  urlOf: UrlOf;
+  notifier?: Pick<Notifier, 'checkinRequested' | 'checkinAnswered'> | undefined;
+  /** The clock of the 4-hour rule and of the statistics' periods. */
+  now?: () => Date;
+}
+
+/** `from_date` (YYYY-MM-DD, validated by the contract) as the ISO start of that day, UTC. */
+const startOf = (fromDate: string | undefined): string | null => (fromDate ? `${fromDate}T00:00:00.000Z` : null);
+
+/** Requesting and answering check-ins, their statistics and the team's (decisions.md "Check-ins"). */
+export class CheckinsService {
+  private readonly now: () => Date;
+  constructor(private readonly deps: CheckinsDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** When the last check-in was requested and when the next one may be. Any member reads it. */
+  async status(userId: number, teamId: number): Promise<CheckinStatusDto> {
+    await this.deps.access.viewer(userId, teamId);
+    const last = await this.deps.repo.latest(teamId);
+    return {
+      last_checkin_time: last?.created_at ?? null,
+      next_checkin_available: last
+        ? new Date(Date.parse(last.created_at) + Timing.checkinIntervalMs).toISOString()
+        : null,
+    };
+  }
+
+  /**
+   * A lead asks every other member for their mood: a `checkin` post on the timeline. Not in a
+   * team of one, and not within 4 hours of the team's last request (checked under the team's
+   * row lock, so two leads asking at once make one check-in).
+   */
+  async request(userId: number, teamId: number): Promise<PostDto> {
+    const { repo, access, events } = this.deps;
+    await access.require(userId, teamId, 'checkin.request');
+    const now = this.now();
+    const postId = await repo.transaction(async (trx) => {
+      await repo.lockTeam(trx, teamId);
+      const members = await repo.membersCount(teamId, trx);
+      if (members < 2) throw validation({ checkin: [CheckinMessages.needMembers] });
+      const last = await repo.latest(teamId, trx);
+      if (last && now.getTime() - Date.parse(last.created_at) < Timing.checkinIntervalMs)
+        throw validation({ checkin: [CheckinMessages.tooSoon] });
+      const created_at = now.toISOString();
+      const post = await repo.insertPost(trx, {
+        team_id: teamId,
+        user_id: userId,
+        type_id: PostType.checkin,
+        text: CheckinMessages.question,
+        created_at,
+      });
+      const checkinId = await repo.insertCheckin(trx, {
+        team_id: teamId,
+        user_id: userId,
+        post_id: post,
+        members_count: members - 1,
+        created_at,
+      });
+      await repo.setPostExtra(trx, post, { checkin_id: checkinId });
+      return post;
+    });
+    const post = await this.presentPost(postId);
+    events.publish({ type: 'post.created', team_id: teamId, post });
+    this.deps.notifier?.checkinRequested(userId, teamId, postId);
+    return post;
+  }
+
+  /** One check-in as the viewer sees it: answers so far, and whether they may answer. */
+  async get(userId: number, teamId: number, checkinId: number): Promise<CheckinDto> {
+    await this.deps.access.viewer(userId, teamId);
+    const row = await this.deps.repo.view(teamId, checkinId, userId);
+    if (!row) throw notFound();
+    return presentCheckin(row, userId, this.deps.urlOf);
+  }
+
+  /**
+   * A member's answer, once per check-in and never to one's own. A private answer (the default)
+   * reaches the initiator and the statistics only; a public one is also a `checkin.reply` post.
+   */
+  async answer(
+    userId: number,
+    teamId: number,
+    checkinId: number,
+    input: { mood_id: number; private: boolean },
+  ): Promise<{ post: PostDto | null; message: string }> {
+    const { repo, access, events } = this.deps;
+    await access.viewer(userId, teamId);
+    const checkin = await repo.view(teamId, checkinId, userId);
+    if (!checkin) throw notFound();
+    if (checkin.user_id === userId) throw forbidden(CheckinMessages.ownCheckin);
+    if (Number(checkin.responded) > 0) throw conflict(CheckinMessages.alreadyAnswered, 'already_answered');
+    const mood = moodById(input.mood_id)!;
+    const created_at = this.now().toISOString();
+    const postId = await repo
+      .transaction(async (trx) => {
+        const responseId = await repo.insertResponse(trx, {
+          checkin_id: checkinId,
+          team_id: teamId,
+          user_id: userId,
+          mood_id: mood.id,
+          score: mood.score,
+          is_private: input.private ? 1 : 0,
+          created_at,
+        });
+        if (input.private) return null;
+        const post = await repo.insertPost(trx, {
+          team_id: teamId,
+          user_id: userId,
+          type_id: PostType['checkin.reply'],
+          text: null,
+          created_at,
+        });
+        await repo.setPostExtra(trx, post, { checkin_id: checkinId, mood: moodRef(mood.id) });
+        await repo.setResponsePost(trx, responseId, post);
+        return post;
+      })
+      .catch((err: unknown) => {
+        // Two answers at once: the unique index lets one through.
+        if (isUniqueViolation(err)) throw conflict(CheckinMessages.alreadyAnswered, 'already_answered');
+        throw err;
+      });
+    const post = postId === null ? null : await this.presentPost(postId);
+    if (post) events.publish({ type: 'post.created', team_id: teamId, post });
+    this.deps.notifier?.checkinAnswered(userId, teamId, checkinId, checkin.user_id);
+    return { post, message: CheckinMessages.sentTo(fullName(checkin)) };
+  }
+
+  /**
+   * Check-in stats of a period (spec §3). The team's meter, moods and trend only when at least
+   * `CHECKIN_ANONYMITY_FLOOR` people answered; per-user meters over the answers the viewer may
+   * see one by one (public ones, and private ones to their own check-ins).
+   */
+  async metrics(userId: number, teamId: number, fromDate: string | undefined): Promise<CheckinMetricsDto> {
+    const { repo, access, urlOf } = this.deps;
+    await access.require(userId, teamId, 'stats.view');
+    const period: Period = { from: startOf(fromDate) };
+    const [totals, moods, initiated, userRows, trend] = await Promise.all([
+      repo.answerTotals(teamId, period),
+      repo.moodCounts(teamId, period),
+      repo.initiatedCount(teamId, period),
+      repo.userMoods(teamId, userId, period),
+      this.previousMeter(teamId, period.from),
+    ]);
+    const hidden = totals.people < CHECKIN_ANONYMITY_FLOOR;
+    const meter = hidden || totals.mean === null ? null : percent(totals.mean);
+    const change = meter !== null && trend !== null ? meter - trend : null;
+    return {
+      engaged_users_count: totals.people,
+      total_activities: totals.answers,
+      initiated_count: initiated,
+      entertained_count: totals.checkins,
+      metrics_meter: {
+        meter,
+        moods: hidden ? [] : moodShares(moods, totals.answers),
+        hidden,
+        hidden_reason: !hidden
+          ? null
+          : totals.people === 0
+            ? CheckinMessages.noAnswers
+            : CheckinMessages.hiddenBelowFloor(CHECKIN_ANONYMITY_FLOOR, totals.people),
+        trend:
+          hidden || period.from === null
+            ? null
+            : {
+                previous_meter: trend,
+                change,
+                direction: change === null ? null : change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
+              },
+      },
+      users: presentUsers(userRows, urlOf),
+    };
+  }
+
+  /** The 'View Details' list: the answers the viewer may see one by one, newest first. */
+  async detail(
+    userId: number,
+    teamId: number,
+    q: { from_date?: string | undefined; page: number; per_page?: number | undefined },
+  ): Promise<{ data: CheckinAnswerDto[]; meta: PageMeta }> {
+    const { repo, access, urlOf } = this.deps;
+    await access.require(userId, teamId, 'stats.view');
+    const perPage = q.per_page ?? Paging.defaultPerPage;
+    const { rows, total } = await repo.visibleAnswers(
+      teamId,
+      userId,
+      { from: startOf(q.from_date) },
+      perPage,
+      (q.page - 1) * perPage,
+    );
+    const data = rows.map((r) => ({
+      id: r.id,
+      checkin_id: r.checkin_id,
+      user: { id: r.user_id, full_name: fullName(r), avatar: urlOf(r.avatar) },
+      mood: moodRef(r.mood_id),
+      is_private: Number(r.is_private) === 1,
+      created_at: r.created_at,
+    }));
+    return paged(data, q.page, perPage, total);
+  }
+
+  /** The Team Statistics dialog: posts, reactions, comments and active members of the period. */
+  async teamStats(userId: number, teamId: number, fromDate: string | undefined): Promise<TeamStatsDto> {
+    await this.deps.access.require(userId, teamId, 'stats.view');
+    return this.deps.repo.teamStats(teamId, { from: startOf(fromDate) });
+  }
+
+  /** The meter of the period of the same length just before `from` (null for All Time or too few answers). */
+  private async previousMeter(teamId: number, from: string | null): Promise<number | null> {
+    if (from === null) return null;
+    const start = Date.parse(from);
+    const length = Math.max(0, this.now().getTime() - start);
+    const prev = await this.deps.repo.answerTotals(teamId, {
+      from: new Date(start - length).toISOString(),
+      to: from,
+    });
+    return prev.people < CHECKIN_ANONYMITY_FLOOR || prev.mean === null ? null : percent(prev.mean);
+  }
+
+  private async presentPost(postId: number): Promise<PostDto> {
+    const row = await this.deps.repo.newPost(postId);
+    if (!row) throw notFound();
+    return presentNewPost(row, this.deps.urlOf);
+  }
+}

@@ -1,0 +1,49 @@
+import { expect } from 'vitest';
+import type { SubscriptionDto } from '@rally/contract';
+import type { TestApp } from '../app.js';
+import type { SignedUpUser } from '../factories.js';
+import { teamsOf } from '../teams.js';
+
+/** A valid subscribe body; `overrides` changes fields. */
+export const subscribeBody = (payment_method: string, overrides: Record<string, unknown> = {}) => ({
+  subscription_package_price_id: 1,
+  payment_method,
+  name: 'Ada Lovelace',
+  ...overrides,
+});
+
+export const subscribe = (t: TestApp, user: SignedUpUser, body: Record<string, unknown>) =>
+  t.api('POST', 'subscription/subscribe', body, user.token);
+
+export async function subscriptionOf(t: TestApp, user: SignedUpUser): Promise<SubscriptionDto> {
+  const res = await t.api('GET', 'user/subscription', undefined, user.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: SubscriptionDto }>().data;
+}
+
+export const teamStatus = async (t: TestApp, viewer: SignedUpUser, teamId: number) =>
+  (await teamsOf(t, viewer)).find((x) => x.id === teamId)?.status;
+
+/** Ends a user's trial a moment ago (no card on file). */
+export async function endTrial(t: TestApp, user: SignedUpUser): Promise<void> {
+  await t.db.kysely
+    .updateTable('subscriptions')
+    .set({ trial_ends_at: new Date(Date.now() - 1000).toISOString() })
+    .where('user_id', '=', user.id)
+    .execute();
+}
+
+/** How many posts and memberships a team has: a lapse must keep them all. */
+export async function contentOf(t: TestApp, teamId: number): Promise<{ posts: number; members: number }> {
+  const count = async (table: 'posts' | 'team_members') =>
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('team_id', '=', teamId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { posts: await count('posts'), members: await count('team_members') };
+}

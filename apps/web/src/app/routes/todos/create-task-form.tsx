@@ -1,0 +1,148 @@
+import { Button, Card, Stack, TextField, Typography } from '@mui/material';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Limits, MediaType, TodoMessages, type CreateTaskData } from '@rally/contract';
+import { CountedTextField } from '../../../components/counted-text-field';
+import { useMembers } from '../../../features/members/api/get-members';
+import { CreateMediaPicker } from '../../../features/posts/components/create-media-picker';
+import { TagMembersField } from '../../../features/posts/components/tag-members-field';
+import { useAttachmentUpload } from '../../../features/posts/components/use-attachment-upload';
+import { useCreateTask } from '../../../features/todos/api/create-task';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { formResolver } from '../../../lib/form-resolver';
+import { useSession } from '../../../lib/session';
+import { useSnackbar } from '../../../lib/snackbar';
+
+interface TaskValues {
+  description: string;
+  priority: string;
+  due_date: string;
+  /** Stands for the chosen file until it is uploaded, so "text or a file" is checked first. */
+  media: string | null;
+  tag_users: number[];
+}
+const CHOSEN_FILE = 'chosen-file';
+const EMPTY: TaskValues = { description: '', priority: '', due_date: '', media: null, tag_users: [] };
+
+interface Props {
+  teamId: number;
+  listId: number;
+  onInvite?: () => void;
+}
+
+/**
+ * A new task (spec §5): a description of 4–500 characters or a file, a priority of up to 25, a
+ * due date and the members it tags (never oneself; each choice confirmed by a snackbar, §8). The
+ * file is uploaded on Post; if posting fails, everything stays for another try.
+ */
+export function CreateTaskForm({ teamId, listId, onInvite }: Props) {
+  const selfId = useSession()?.user.id ?? 0;
+  const members = useMembers(teamId);
+  const create = useCreateTask(teamId, listId);
+  const { enqueueSnackbar } = useSnackbar();
+  const { control, handleSubmit, reset, setError, setValue, trigger, formState, register } = useForm<
+    TaskValues,
+    unknown,
+    CreateTaskData
+  >({
+    resolver: formResolver((s) => s.createTaskSchema) as unknown as Resolver<TaskValues, unknown, CreateTaskData>,
+    defaultValues: EMPTY,
+  });
+  const { attachment, progress, choose, uploaded, failed, clear } = useAttachmentUpload(
+    teamId,
+    'team.celebration',
+    (chosen) => {
+      setValue('media', chosen ? CHOSEN_FILE : null);
+      if (formState.isSubmitted) void trigger('description');
+    },
+  );
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const media = await uploaded();
+      await create.mutateAsync({
+        description: values.description,
+        text: values.description,
+        priority: values.priority,
+        due_date: values.due_date,
+        media: media?.key ?? null,
+        media_type: media?.media_type ?? null,
+        media_type_id: media ? MediaType[media.media_type] : null,
+        tag_users: values.tag_users,
+      });
+      reset(EMPTY);
+      clear();
+      enqueueSnackbar(TodoMessages.taskCreated, { variant: 'success' });
+    } catch (err) {
+      if (failed(err)) return;
+      const message = applyServerErrors(err, setError, ['description', 'priority', 'due_date', 'tag_users']);
+      if (message) enqueueSnackbar(message, { variant: 'error' });
+    }
+  });
+  const busy = formState.isSubmitting;
+
+  return (
+    <Card variant="outlined" sx={{ p: 2 }}>
+      <Stack component="form" noValidate onSubmit={(e) => void onSubmit(e)} spacing={1.5} aria-label="Create task">
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          Add a task
+        </Typography>
+        <CountedTextField
+          control={control}
+          name="description"
+          label="Task description"
+          placeholder="What needs to be done?"
+          max={Limits.taskDescriptionMax}
+          minRows={2}
+          disabled={busy}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Controller
+            control={control}
+            name="priority"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label="Priority"
+                placeholder="e.g. High"
+                fullWidth
+                disabled={busy}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? `Up to ${Limits.priorityMax} characters`}
+              />
+            )}
+          />
+          <TextField
+            {...register('due_date')}
+            type="date"
+            label="Due date"
+            fullWidth
+            disabled={busy}
+            error={Boolean(formState.errors.due_date)}
+            helperText={formState.errors.due_date?.message ?? ' '}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+        <Controller
+          control={control}
+          name="tag_users"
+          render={({ field }) => (
+            <TagMembersField
+              members={members}
+              selfId={selfId}
+              value={field.value}
+              onChange={field.onChange}
+              onInvite={onInvite}
+              disabled={busy}
+            />
+          )}
+        />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+          <CreateMediaPicker attachment={attachment} onChange={choose} progress={progress} disabled={busy} />
+          <Button type="submit" variant="contained" loading={busy} sx={{ flexShrink: 0 }}>
+            Post Task
+          </Button>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { Alert, Box, Card, CardContent, CardHeader, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
+import { BillingMessages, PLANS, type SubscriptionDto } from '@rally/contract';
+import { useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { useSubscription } from '../api/get-subscription';
+import { browser } from '../components/browser';
+import { PaymentForm } from '../components/payment-form';
+import {
+  amountLabel,
+  displayDate,
+  hasLiveCard,
+  isSubscribed,
+  priceLabel,
+  statusLabel,
+} from '../components/plan-format';
+
+/** The message of a payment, kept across the reload that follows it (spec §4). */
+const FLASH_KEY = 'rally.billing.paid';
+const COACH = PLANS.find((p) => p.name === 'Premium')!;
+
+function takeFlash(): string | null {
+  const message = sessionStorage.getItem(FLASH_KEY);
+  if (message !== null) sessionStorage.removeItem(FLASH_KEY);
+  return message;
+}
+
+/** What paying now means for this subscription, in one sentence. */
+function chargeNote(s: SubscriptionDto): string {
+  if (hasLiveCard(s)) return 'The new card replaces the one on file for the coming invoices.';
+  if (s.name === 'Premium' && s.stripe_status === 'trialing' && s.trial_ends_at)
+    return `Your trial continues until ${displayDate(s.trial_ends_at)}; the first ${amountLabel(COACH)} is charged then.`;
+  return `${amountLabel(COACH)} is charged today, then every month. Your engagements are active again at once.`;
+}
+
+/** /paymentMethod/{subscription}: 'Manage Subscription', the card for the Coach plan (spec §2). */
+export function PaymentMethodRoute() {
+  const { plan } = useParams();
+  const subscription = useSubscription();
+  const config = usePaymentConfig();
+  const [flash] = useState(takeFlash);
+
+  // Without a subscription there is nothing to manage (spec §2); only the Coach plan is paid.
+  if (subscription.isError) return <Navigate to="/" replace />;
+  if (plan !== COACH.title) return <Navigate to="/settings" replace />;
+
+  const s = subscription.data;
+  const paid = (message: string | undefined) => {
+    sessionStorage.setItem(FLASH_KEY, message ?? BillingMessages.subscribed);
+    browser.reload();
+  };
+
+  return (
+    <Box sx={{ maxWidth: 640, mx: 'auto', display: 'grid', gap: 2 }}>
+      <PageBreadcrumbs items={[{ label: 'Settings', to: '/settings' }, { label: 'Manage Subscription' }]} />
+      <Card>
+        <CardHeader
+          title="Manage Subscription"
+          subheader={`${COACH.title} plan · ${priceLabel(COACH)}`}
+          slotProps={{ title: { component: 'h1', variant: 'h5' } }}
+        />
+        <CardContent sx={{ display: 'grid', gap: 2 }}>
+          {flash && (
+            <Alert severity="success" role="status">
+              {flash}
+            </Alert>
+          )}
+          {!s || !config.data ? (
+            <Skeleton variant="rounded" height={280} />
+          ) : (
+            <>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                <Typography>
+                  Current plan: <strong>{s.title}</strong>
+                </Typography>
+                <Chip size="small" label={statusLabel(s)} color={isSubscribed(s) ? 'success' : 'warning'} />
+                {hasLiveCard(s) && <Chip size="small" color="primary" label="Subscribed" />}
+              </Stack>
+              <Typography color="text.secondary">{chargeNote(s)}</Typography>
+              {config.data.provider === 'test' && (
+                <Alert severity="info" role="note" icon={<ScienceOutlined />}>
+                  <strong>{BillingMessages.testMode}</strong>. Use 4242 4242 4242 4242 with any future date and any CVC;
+                  4000 0000 0000 0002 is declined.
+                </Alert>
+              )}
+              <PaymentForm
+                config={config.data}
+                submitLabel={hasLiveCard(s) ? 'Update card' : 'Subscribe'}
+                onPaid={paid}
+              />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import { type Page, test as base, expect } from '@playwright/test';
+import { addMember, createTeam, openSignedIn, runSuffix, signUp, type ApiUser } from './support/api-setup.js';
+
+/**
+ * Issue 10, Inspiration topic: the coach writes today's topic in the team sidebar's card, with the
+ * spec's validation; a member, in another browser, sees it on the card (read-only, with its
+ * dialog), on the timeline as a topic post showing its day, and on the team card.
+ */
+const test = base.extend<{ coachPage: Page }>({
+  coachPage: async ({ browser, baseURL, viewport }, use) => {
+    const context = await browser.newContext({ baseURL, viewport });
+    await use(await context.newPage());
+    await context.close();
+  },
+});
+
+const dayLabel = () =>
+  new Date().toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+/** The Inspiration card of the team sidebar, opened. */
+async function inspirationCard(page: Page) {
+  await page.getByRole('button', { name: 'Team sidebar' }).click();
+  const card = page.getByRole('complementary', { name: 'Team sidebar' }).getByRole('region', {
+    name: 'Inspiration from today',
+  });
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test('a coach writes today’s topic; a member sees it on the card, the timeline and the team card', async ({
+  page,
+  coachPage,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const run = runSuffix();
+  const coach: ApiUser = await signUp(request, 'Cora', 'Coach');
+  const member: ApiUser = await signUp(request, 'Mina', 'Member');
+  const team = await createTeam(request, coach, `Topics ${run}`);
+  await addMember(request, coach, team.id, member);
+
+  // The member is on the timeline before the topic exists: it arrives live.
+  await openSignedIn(page, member, `/engagements/${team.id}/timeline`);
+  const memberCard = await inspirationCard(page);
+  await expect(memberCard.getByText('No topic has been created for this team')).toBeVisible();
+  await expect(memberCard.getByRole('img', { name: 'Only coaches and admins write the topic.' })).toBeVisible();
+  await expect(memberCard.getByRole('button', { name: 'Create topic' })).toHaveCount(0);
+
+  await openSignedIn(coachPage, coach, `/engagements/${team.id}/timeline`);
+  const card = await inspirationCard(coachPage);
+  await card.getByRole('button', { name: 'Create topic' }).click();
+  const field = card.getByRole('textbox', { name: 'Topic' });
+  await field.fill('Tiny');
+  await card.getByRole('button', { name: 'Publish' }).click();
+  await expect(card.getByText('The topic must be between 6 to 165 characters.')).toBeVisible();
+  const topic = `What small win are you proud of this week? ${run}`;
+  await field.fill(`  ${topic}  `);
+  await expect(card.getByTestId('character-count')).toHaveText(`${topic.length} / 165`);
+  await card.getByRole('button', { name: 'Publish' }).click();
+  await expect(coachPage.getByText('Your topic is published.')).toBeVisible();
+  await expect(card.getByRole('button', { name: `Open today's inspiration: ${topic}` })).toBeVisible();
+
+  // The member: the topic post arrives on the timeline showing its day, and the card shows it.
+  const post = page.getByRole('article').filter({ hasText: topic });
+  await expect(post).toBeVisible();
+  await expect(post).toContainText(`Inspiration of ${dayLabel()}`);
+  await expect(memberCard.getByRole('button', { name: `Open today's inspiration: ${topic}` })).toBeVisible();
+
+  // The topic post takes reactions like any post; the dialog counts them.
+  await post.getByRole('button', { name: 'React', exact: true }).click();
+  await page.getByRole('menu', { name: 'Reactions' }).getByRole('menuitem', { name: /great/i }).click();
+  await expect(post.getByRole('button', { name: /Your reaction: great/ })).toBeVisible();
+  await memberCard.getByRole('button', { name: `Open today's inspiration: ${topic}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Inspiration from today' });
+  await expect(dialog).toContainText(topic);
+  await expect(dialog).toContainText('Cora Coach');
+  await expect(dialog).toContainText(dayLabel());
+  await expect(dialog).toContainText('Reactions (1)');
+  await expect(dialog).toContainText('Mina Member');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The team card on the engagements list carries the latest topic.
+  await page.goto('/engagements');
+  await expect(page.getByRole('article', { name: team.name })).toContainText(`Inspiration: ${topic}`);
+});
