@@ -1,6 +1,6 @@
-import { deflateSync } from 'node:zlib';
 import { type Page, test as base, expect } from '@playwright/test';
 import { addMember, createTeam, openSignedIn, runSuffix, signUp, type ApiUser } from './support/api-setup.js';
+import { gradientPng } from './support/png.js';
 
 /**
  * The issue "Team timeline … live" in two browsers: a member posts a celebration with a photo;
@@ -16,38 +16,6 @@ const test = base.extend<{ coachPage: Page }>({
     await context.close();
   },
 });
-
-/** A real 2×2 PNG (the server judges uploads by their bytes). */
-function png(): Buffer {
-  const crc = (buf: Buffer) => {
-    let c = ~0;
-    for (const b of buf) {
-      c ^= b;
-      for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-    }
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const rows = Buffer.from([0, 255, 136, 0, 0, 90, 200, 0, 30, 60, 120, 0, 250, 250, 250]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const postCard = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
@@ -76,7 +44,7 @@ test('a member posts a celebration with a photo; the coach sees it live, reacts,
   await page.getByRole('textbox', { name: 'Your announcement' }).fill(text);
   await page
     .getByTestId('post-file-input')
-    .setInputFiles({ name: 'release.png', mimeType: 'image/png', buffer: png() });
+    .setInputFiles({ name: 'release.png', mimeType: 'image/png', buffer: gradientPng(2, 2) });
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   const mine = postCard(page, text);
   await expect(mine).toBeVisible();
