@@ -10,7 +10,7 @@
  *     bulk-loads the data (SQLite: better-sqlite3 on the file the server opens; PostgreSQL: a fresh
  *     schema rally_tl_bench_<pid>, reached through `options=-c search_path=…`, dropped at the
  *     end), BENCH_SCALE times the posts, reactions and comments (default 1). Teams 1–5 have
- *     6 000 posts each (× scale), so page 500 (10 a page: offset 4 990) exists. Bearer tokens for
+ *     10 000 posts each (× scale), so page 500 (20 a page: offset 9 980) exists. Bearer tokens for
  *     4 readers and 2 writers in each of those teams, made by the app's own code;
  *  2. Rally's production build (the working tree copied to a temp folder and built there, so
  *     others' edits and builds on this shared tree cannot change what is measured; BENCH_BUILD=0
@@ -21,7 +21,8 @@
  *  3. BENCH_ROUNDS rounds (default 3), each over every phase in a rotating order, each phase a
  *     2 s warm-up (thrown away) and BENCH_SECONDS (default 10):
  *     - max throughput (autocannon, support/load.ts, 20 connections): the hello-world `GET /`, and
- *       `GET /api/user/team/:id/timeline?page=1` by the 20 readers of the 5 big teams in turn;
+ *       `GET /api/user/team/:id/timeline?page=1&per_page=20` (BENCH_PER_PAGE, 1–50) by the 20
+ *       readers of the 5 big teams in turn;
  *     - a fixed rate, BENCH_READ_RATE (300) requests a second evenly spaced (support/paced.ts, an
  *       open loop; latency counted from the instant each request was due): the hello-world (the
  *       floor of what this box can measure), page 1, and page 500 of the same teams;
@@ -79,7 +80,10 @@ const CONNECTIONS = 20;
 const PACED_CONNECTIONS = 64;
 const READERS_PER_TEAM = 4;
 const WRITERS_PER_TEAM = 2;
-const PER_PAGE = 10; // Paging.feedPerPage, the timeline's default
+/** Posts a page: the issue's "page of 20 posts" (the timeline's default, Paging.feedPerPage, is 10). */
+const PER_PAGE = Math.round(Number(process.env.BENCH_PER_PAGE || 20));
+if (!Number.isInteger(PER_PAGE) || PER_PAGE < 1 || PER_PAGE > 50)
+  throw new Error(`BENCH_PER_PAGE must be 1–50, got ${process.env.BENCH_PER_PAGE}`);
 const TARGET_PAGE = 500;
 const WRITE_LIMIT = '1000000';
 const DB_MODE = process.env.BENCH_DB || 'sqlite';
@@ -315,7 +319,8 @@ const urlForSchema = (base: string, schema: string): string => {
   return url.toString();
 };
 
-const timelinePath = (b: Bearer, page: number) => `/api/user/team/${b.teamId}/timeline?page=${page}`;
+const timelinePath = (b: Bearer, page: number) =>
+  `/api/user/team/${b.teamId}/timeline?page=${page}&per_page=${PER_PAGE}`;
 const bearerHeaders = (b: Bearer) => ({ 'accept-version': API_VERSION, authorization: `Bearer ${b.token}` });
 
 async function benchDatabase(tree: Tree, kind: DbKind): Promise<DbRun> {

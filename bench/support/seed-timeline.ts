@@ -23,7 +23,7 @@
  *    they lead and may do what a coach does), the second an admin (3), the rest members (4) on
  *    the Member plan (the app's `subscriptionValues`);
  *  - every team's first post is its welcome message (type 2, by the owner, the app's text);
- *  - teams 1..BIG_TEAMS are big: 6 000 posts each (×scale), so page 500 of 10 exists; the other
+ *  - teams 1..BIG_TEAMS are big: 10 000 posts each (×scale), so page 500 of 20 exists; the other
  *    posts are spread evenly over the other teams; teams interleave in time (ids shuffled);
  *  - post types: text (1) 70 %, a fifth of them coloured; celebration (8) 15 %, coloured, 1–3
  *    tagged members; bright idea (9) 15 %, coloured; authors are random members of the team;
@@ -79,7 +79,7 @@ export const TEAMS = 50;
 export const MEMBERS = 20;
 export const USERS = TEAMS * MEMBERS;
 export const BIG_TEAMS = 5;
-export const BIG_TEAM_POSTS = 6_000;
+export const BIG_TEAM_POSTS = 10_000; // page 500 of 20 posts exists
 const POSTS = 100_000;
 const REACTIONS = 700_000;
 const COMMENTS = 300_000;

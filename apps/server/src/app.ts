@@ -20,6 +20,7 @@ import { BackgroundQueue } from './lib/background.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
+import { redisSessions, SessionCache } from './modules/auth/session-cache.js';
 import { BillingRepository } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { BillingService } from './modules/billing/service.js';
@@ -85,6 +86,8 @@ declare module 'fastify' {
      * realtime gateway to the team's members at delivery time (docs/adr/0010-realtime-gateway.md).
      */
     teamEvents: TeamEvents;
+    /** This process's session cache (tests drop it to stand for its TTL passing). */
+    sessions: SessionCache;
   }
 }
 
@@ -147,6 +150,12 @@ export async function buildApp({
   app.decorate('background', background);
   const realtime = await createRealtime({ db: db.kysely, redis, channel: config.REALTIME_CHANNEL, log: app.log });
   app.decorate('teamEvents', realtime.events);
+  // Bearer tokens resolved in the last SESSION_CACHE_MS; evictions cross processes through Redis.
+  const sessionCache = new SessionCache(config.SESSION_CACHE_MS);
+  const sessions = redis
+    ? await redisSessions(sessionCache, { redis, channel: `${config.REALTIME_CHANNEL}:sessions`, log: app.log })
+    : sessionCache;
+  app.decorate('sessions', sessionCache);
   const auth = new AuthService({
     repo: new AuthRepository(db.kysely),
     mailer,
@@ -154,6 +163,7 @@ export async function buildApp({
     publicUrl: config.PUBLIC_URL,
     onUserCreated: (userId, trx) => billing.startTrial(userId, trx),
     background,
+    sessions,
   });
   const membersRepo = new MembersRepository(db.kysely);
   const access = new TeamAccess(membersRepo);
@@ -255,6 +265,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     stopSchedules();
     await realtime.events.close(); // sockets are closed already (preClose); deliveries under way finish
+    await sessions.close();
     await background.idle(); // queued work (a reset mail) still finishes
     await mailer.close(); // deliveries under way still record their result
     await db.kysely.destroy();
@@ -308,7 +319,7 @@ export async function buildApp({
       authRoutes(api, { auth, redis, avatarUrl: uploads.urlOf });
       profileRoutes(api, {
         auth,
-        profile: new ProfileService({ repo: new ProfileRepository(db.kysely), storage, uploads }),
+        profile: new ProfileService({ repo: new ProfileRepository(db.kysely), storage, uploads, sessions }),
       });
       billingRoutes(api, { billing });
       teamRoutes(api, {

@@ -95,6 +95,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,100}$/, 'letters, digits and _ : . - only')
     .default('rally:team-events'),
+  /**
+   * How long a resolved bearer token is answered from the process's memory (ms; 0: always ask the
+   * database). Logouts and password changes evict at once, in every process with REDIS_URL.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   /** An open realtime socket re-checks its session this often (closed 4401 once it has ended). */
   REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /** Realtime connections one client address may open a minute (reconnects back off far below). */

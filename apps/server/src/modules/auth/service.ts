@@ -17,6 +17,7 @@ import { isoAfter, nowIso } from '../../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
 import { resetMail, verificationMail } from './mails.js';
 import type { AuthRepository } from './repository.js';
+import type { Sessions } from './session-cache.js';
 import {
   dummyPasswordHash,
   hashCode,
@@ -37,7 +38,12 @@ export interface AuthServiceDeps {
   onUserCreated?: (userId: number, trx: Transaction<Database>) => Promise<void>;
   /** Work done after the answer (forgot-password), so known and unknown e-mails answer alike. */
   background: BackgroundQueue;
+  /** Sessions kept in the process; told after every write that ends a session or changes its user. */
+  sessions: Sessions;
 }
+
+/** A session's last use is written at most this often (writing on every request would serialise SQLite). */
+const TOUCH_EVERY_MS = 60_000;
 
 /** The principal of a user row: everything but the password hash and bookkeeping. */
 export const principalFrom = (row: Principal): Principal => ({
@@ -119,24 +125,38 @@ export class AuthService {
     return { user: principalFrom(user), token: await this.issueToken(user.id) };
   }
 
-  /** Resolves a bearer token to its session, or undefined. */
+  /**
+   * Resolves a bearer token to its session, or undefined. A session read within the last
+   * `TOUCH_EVERY_MS` of its last use is answered from the cache (session-cache.ts).
+   */
   async authenticate(token: string): Promise<Session | undefined> {
-    const row = await this.deps.repo.findUserByTokenHash(hashToken(token));
+    const { repo, sessions } = this.deps;
+    const cached = sessions.lookup(token);
+    if (cached && Date.now() - cached.lastUsedAt <= TOUCH_EVERY_MS) return cached.session;
+    const epoch = sessions.epoch();
+    const row = await repo.findUserByTokenHash(hashToken(token));
     if (!row) return undefined;
     const { token_id, token_last_used_at, ...user } = row;
-    const idle = Date.now() - Date.parse(token_last_used_at);
+    let lastUsedAt = Date.parse(token_last_used_at);
+    const idle = Date.now() - lastUsedAt;
     // A session unused for 30 days ends; a leaked old token is worth nothing.
     if (idle > Timing.sessionIdleMs) {
-      await this.deps.repo.deleteToken(token_id);
+      await repo.deleteToken(token_id);
+      sessions.forgetUser(user.id);
       return undefined;
     }
-    // Writing on every request would serialise reads on SQLite; a minute's precision is enough.
-    if (idle > 60_000) await this.deps.repo.touchToken(token_id);
-    return { user: principalFrom(user), tokenId: token_id };
+    if (idle > TOUCH_EVERY_MS) {
+      await repo.touchToken(token_id);
+      lastUsedAt = Date.now();
+    }
+    const session = { user: principalFrom(user), tokenId: token_id };
+    sessions.keep(token, epoch, { session, lastUsedAt });
+    return session;
   }
 
-  logout(session: Session): Promise<void> {
-    return this.deps.repo.deleteToken(session.tokenId);
+  async logout(session: Session): Promise<void> {
+    await this.deps.repo.deleteToken(session.tokenId);
+    this.deps.sessions.forgetUser(session.user.id);
   }
 
   /**
@@ -183,6 +203,7 @@ export class AuthService {
       await repo.markVerified(user.id, trx);
       await repo.deleteTokensOfUser(user.id, undefined, trx);
     });
+    this.deps.sessions.forgetUser(user.id);
   }
 
   /** Changes the password and ends the user's other sessions; this one stays signed in. */
@@ -199,6 +220,7 @@ export class AuthService {
       await repo.setPasswordHash(user.id, passwordHash, trx);
       await repo.deleteTokensOfUser(user.id, session.tokenId, trx);
     });
+    this.deps.sessions.forgetUser(user.id);
   }
 
   private async issueToken(userId: number): Promise<string> {

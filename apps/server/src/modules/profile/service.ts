@@ -7,6 +7,7 @@ import {
   ProfileMessages,
 } from '@rally/contract';
 import { notFound, validation } from '../../http/errors.js';
+import type { Sessions } from '../auth/session-cache.js';
 import type { UploadsService } from '../uploads/service.js';
 import { imageExtension, type FileStorage } from '../uploads/storage.js';
 import { presentOwnProfile, presentUserProfile } from './presenter.js';
@@ -17,6 +18,8 @@ export interface ProfileDeps {
   /** Avatars, covers and fun pics: stored as keys under users/<id>/, presented by `uploads.urlOf`. */
   storage: FileStorage;
   uploads: Pick<UploadsService, 'urlOf'>;
+  /** Signed-in sessions carry the user's name, e-mail and avatar: told when they change. */
+  sessions: Pick<Sessions, 'forgetUser'>;
 }
 
 /** Which profile image a write replaces: the user's avatar or a column of their profile. */
@@ -71,6 +74,7 @@ export class ProfileService {
       await storage.remove(key);
       throw err;
     }
+    if (which === 'avatar') this.deps.sessions.forgetUser(userId);
     await storage.remove(before);
     return this.own(userId);
   }
@@ -120,6 +124,7 @@ export class ProfileService {
       for (const [k, v] of Object.entries(values)) if ((profile?.[k as keyof ProfileValues] ?? null) !== v) diff.add(k);
       return diff;
     });
+    this.deps.sessions.forgetUser(userId);
     const isHours = (k: string) => (HOURS_FIELDS as readonly string[]).includes(k);
     // The Availablity Hours tab sends the names and e-mail unchanged with the hours.
     const hoursOnly = ![...changed].some((k) => !isHours(k)) && HOURS_FIELDS.some((k) => input[k] !== undefined);
