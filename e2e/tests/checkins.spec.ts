@@ -1,5 +1,5 @@
 import { type Browser, type Page, type TestInfo, expect, test } from '@playwright/test';
-import { addMember, createTeam, openSignedIn, runSuffix, signUp, type ApiUser } from './support/api-setup.js';
+import { openSignedIn, runSuffix, setUpTeam, type ApiUser } from './support/api-setup.js';
 
 /**
  * Issue 10, check-ins: a coach requests a check-in from the create panel, three members answer it
@@ -44,14 +44,20 @@ test('a coach requests a check-in, three members answer, the coach reads the met
 }, testInfo) => {
   test.setTimeout(240_000);
   const run = runSuffix();
-  const coach = await signUp(request, 'Cora', 'Coach');
-  const members = await Promise.all([
-    signUp(request, 'Mia', 'Member'),
-    signUp(request, 'Max', 'Member'),
-    signUp(request, 'Meg', 'Member'),
-  ]);
-  const team = await createTeam(request, coach, `Moods ${run}`);
-  for (const m of members) await addMember(request, coach, team.id, m);
+  const {
+    lead: coach,
+    members,
+    team,
+  } = await setUpTeam(
+    request,
+    ['Cora', 'Coach'],
+    [
+      ['Mia', 'Member'],
+      ['Max', 'Member'],
+      ['Meg', 'Member'],
+    ],
+    `Moods ${run}`,
+  );
 
   await page.setViewportSize({ width: 1366, height: 900 });
   await openSignedIn(page, coach, `/engagements/${team.id}/timeline`);

@@ -1,12 +1,11 @@
 import { type Page, test as base, expect } from '@playwright/test';
 import {
-  addMember,
-  createTeam,
   createTextPost,
   openSignedIn,
+  otherBrowserPage,
   readNotifications,
   runSuffix,
-  signUp,
+  setUpTeam,
   type ApiUser,
 } from './support/api-setup.js';
 
@@ -18,13 +17,7 @@ import {
  * opens the team timeline. A comment then comes in on the timeline and is opened from the bell's
  * Notifications dialog. Accounts, the team and the post are set up through the API.
  */
-const test = base.extend<{ teammatePage: Page }>({
-  teammatePage: async ({ browser, baseURL, viewport }, use) => {
-    const context = await browser.newContext({ baseURL, viewport });
-    await use(await context.newPage());
-    await context.close();
-  },
-});
+const test = base.extend<{ teammatePage: Page }>({ teammatePage: otherBrowserPage });
 
 /**
  * Resolves once the page's realtime socket (/api/realtime) has been accepted ('ready'): from then
@@ -66,10 +59,11 @@ test("a teammate's reaction raises the author's badge live; the notification ope
 }) => {
   test.setTimeout(120_000);
   const run = runSuffix();
-  const teammate: ApiUser = await signUp(request, 'Theo', 'Reactor');
-  const author: ApiUser = await signUp(request, 'Ava', 'Author');
-  const team = await createTeam(request, teammate, `Buzz ${run}`);
-  await addMember(request, teammate, team.id, author);
+  const {
+    lead: teammate,
+    members: [author],
+    team,
+  } = await setUpTeam(request, ['Theo', 'Reactor'], [['Ava', 'Author']], `Buzz ${run}`);
   const text = `Ava's first demo went out today ${run}`;
   await createTextPost(request, author, team.id, text);
 

@@ -1,5 +1,5 @@
 import { type Locator, type Page, test as base, expect } from '@playwright/test';
-import { addMember, createTeam, openSignedIn, runSuffix, signUp, type ApiUser } from './support/api-setup.js';
+import { openSignedIn, otherBrowserPage, runSuffix, setUpTeam } from './support/api-setup.js';
 import { gradientPng } from './support/png.js';
 
 /**
@@ -9,13 +9,7 @@ import { gradientPng } from './support/png.js';
  * reload. A teammate then opens /profile/{id} in another browser and sees the read-only profile.
  * Accounts and the team are set up through the API (sign-up has its own spec).
  */
-const test = base.extend<{ teammatePage: Page }>({
-  teammatePage: async ({ browser, baseURL, viewport }, use) => {
-    const context = await browser.newContext({ baseURL, viewport });
-    await use(await context.newPage());
-    await context.close();
-  },
-});
+const test = base.extend<{ teammatePage: Page }>({ teammatePage: otherBrowserPage });
 
 /** The loaded image's natural width (0 while it has not loaded or failed to). */
 const naturalWidth = (img: Locator) => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0));
@@ -45,10 +39,10 @@ test('a member edits every profile section; a teammate sees the profile read-onl
 }) => {
   test.setTimeout(120_000);
   const run = runSuffix();
-  const member: ApiUser = await signUp(request, 'Pia', 'Profile');
-  const teammate: ApiUser = await signUp(request, 'Tomas', 'Teammate');
-  const team = await createTeam(request, teammate, `Profiles ${run}`);
-  await addMember(request, teammate, team.id, member);
+  const {
+    lead: teammate,
+    members: [member],
+  } = await setUpTeam(request, ['Tomas', 'Teammate'], [['Pia', 'Profile']], `Profiles ${run}`);
 
   const aboutMe = `Runner, reader and release wrangler ${run}.`;
   const phone = '+49 30 1234 5678';

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { type Locator, type Page, test as base, expect } from '@playwright/test';
+import { otherBrowserPage, runSuffix } from './support/api-setup.js';
 import { codeFrom, waitForMail } from './support/mailbox.js';
 
 /**
@@ -14,16 +14,8 @@ import { codeFrom, waitForMail } from './support/mailbox.js';
  */
 
 /** A second browser context for the invited member, closed with the test. */
-const test = base.extend<{ memberPage: Page }>({
-  memberPage: async ({ browser, baseURL, viewport }, use) => {
-    const context = await browser.newContext({ baseURL, viewport });
-    await use(await context.newPage());
-    await context.close();
-  },
-});
-
-const suffix = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-const uniqueEmail = (tag: string) => `e2e-${tag}-${suffix()}@rally.test`;
+const test = base.extend<{ memberPage: Page }>({ memberPage: otherBrowserPage });
+const uniqueEmail = (tag: string) => `e2e-${tag}-${runSuffix()}@rally.test`;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -76,7 +68,7 @@ test('a coach invites a new member by e-mail, who joins; roles decide what each 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const run = suffix();
+  const run = runSuffix();
   const coach: Person = { first: 'Cora', last: 'Coach', email: uniqueEmail('coach'), password: 'coach-Passw0rd' };
   const member: Person = { first: 'Milo', last: 'Member', email: uniqueEmail('member'), password: 'member-Passw0rd' };
   // Engagement names allow letters, digits and spaces only (spec §5).

@@ -1,5 +1,5 @@
 import { type Page, test as base, expect } from '@playwright/test';
-import { addMember, createTeam, openSignedIn, runSuffix, signUp, type ApiUser } from './support/api-setup.js';
+import { createTeam, openSignedIn, otherBrowserPage, runSuffix, setUpTeam } from './support/api-setup.js';
 import { gradientPng } from './support/png.js';
 
 /**
@@ -9,13 +9,7 @@ import { gradientPng } from './support/png.js';
  * member deletes it and it disappears from the coach's screen. Accounts and teams are set up
  * through the API (sign-up and invitations have their own specs); everything else is the screens.
  */
-const test = base.extend<{ coachPage: Page }>({
-  coachPage: async ({ browser, baseURL, viewport }, use) => {
-    const context = await browser.newContext({ baseURL, viewport });
-    await use(await context.newPage());
-    await context.close();
-  },
-});
+const test = base.extend<{ coachPage: Page }>({ coachPage: otherBrowserPage });
 
 const postCard = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
@@ -26,11 +20,12 @@ test('a member posts a celebration with a photo; the coach sees it live, reacts,
 }) => {
   test.setTimeout(120_000);
   const run = runSuffix();
-  const coach: ApiUser = await signUp(request, 'Cora', 'Coach');
-  const member: ApiUser = await signUp(request, 'Mina', 'Member');
-  const teamA = await createTeam(request, coach, `Alpha ${run}`);
+  const {
+    lead: coach,
+    members: [member],
+    team: teamA,
+  } = await setUpTeam(request, ['Cora', 'Coach'], [['Mina', 'Member']], `Alpha ${run}`);
   const teamB = await createTeam(request, coach, `Beta ${run}`);
-  await addMember(request, coach, teamA.id, member);
 
   await openSignedIn(coachPage, coach, `/engagements/${teamA.id}`);
   // The bare team path lands on its timeline (spec §2), which opens on the welcome message.

@@ -1,5 +1,5 @@
 import { type Page, test as base, expect } from '@playwright/test';
-import { addMember, createTeam, openSignedIn, runSuffix, signUp, type ApiUser } from './support/api-setup.js';
+import { openSignedIn, otherBrowserPage, runSuffix, setUpTeam } from './support/api-setup.js';
 
 /**
  * Issue 10, to-do lists in two browsers: the coach creates a list and a task tagging a member;
@@ -7,13 +7,7 @@ import { addMember, createTeam, openSignedIn, runSuffix, signUp, type ApiUser } 
  * and marks it as done after the confirm; the coach's page shows it completed without a reload.
  * Accounts and the team are set up through the API; everything else is the screens.
  */
-const test = base.extend<{ memberPage: Page }>({
-  memberPage: async ({ browser, baseURL, viewport }, use) => {
-    const context = await browser.newContext({ baseURL, viewport });
-    await use(await context.newPage());
-    await context.close();
-  },
-});
+const test = base.extend<{ memberPage: Page }>({ memberPage: otherBrowserPage });
 
 test('a coach creates a list and a task tagging a member; the tagged member completes it', async ({
   page,
@@ -22,10 +16,11 @@ test('a coach creates a list and a task tagging a member; the tagged member comp
 }) => {
   test.setTimeout(180_000);
   const run = runSuffix();
-  const coach: ApiUser = await signUp(request, 'Cora', 'Coach');
-  const member: ApiUser = await signUp(request, 'Mina', 'Member');
-  const team = await createTeam(request, coach, `Todo ${run}`);
-  await addMember(request, coach, team.id, member);
+  const {
+    lead: coach,
+    members: [member],
+    team,
+  } = await setUpTeam(request, ['Cora', 'Coach'], [['Mina', 'Member']], `Todo ${run}`);
 
   // The coach creates a list; the spec's validation first.
   await openSignedIn(page, coach, `/engagements/${team.id}/todo-list`);

@@ -1,18 +1,12 @@
 import { type Page, test as base, expect } from '@playwright/test';
-import { addMember, createTeam, openSignedIn, runSuffix, signUp, type ApiUser } from './support/api-setup.js';
+import { openSignedIn, otherBrowserPage, runSuffix, setUpTeam } from './support/api-setup.js';
 
 /**
  * Issue 10, Inspiration topic: the coach writes today's topic in the team sidebar's card, with the
  * spec's validation; a member, in another browser, sees it on the card (read-only, with its
  * dialog), on the timeline as a topic post showing its day, and on the team card.
  */
-const test = base.extend<{ coachPage: Page }>({
-  coachPage: async ({ browser, baseURL, viewport }, use) => {
-    const context = await browser.newContext({ baseURL, viewport });
-    await use(await context.newPage());
-    await context.close();
-  },
-});
+const test = base.extend<{ coachPage: Page }>({ coachPage: otherBrowserPage });
 
 const dayLabel = () =>
   new Date().toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
@@ -34,10 +28,11 @@ test('a coach writes today’s topic; a member sees it on the card, the timeline
 }) => {
   test.setTimeout(120_000);
   const run = runSuffix();
-  const coach: ApiUser = await signUp(request, 'Cora', 'Coach');
-  const member: ApiUser = await signUp(request, 'Mina', 'Member');
-  const team = await createTeam(request, coach, `Topics ${run}`);
-  await addMember(request, coach, team.id, member);
+  const {
+    lead: coach,
+    members: [member],
+    team,
+  } = await setUpTeam(request, ['Cora', 'Coach'], [['Mina', 'Member']], `Topics ${run}`);
 
   // The member is on the timeline before the topic exists: it arrives live.
   await openSignedIn(page, member, `/engagements/${team.id}/timeline`);

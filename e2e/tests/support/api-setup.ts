@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page, type ViewportSize } from '@playwright/test';
 import { codeFrom, waitForMail } from './mailbox.js';
 
 /**
@@ -106,6 +106,36 @@ export async function addMember(request: APIRequestContext, lead: ApiUser, teamI
   await json(
     await request.post('/api/user/team/join', { headers: headers(member.token), data: { invitation_code: code } }),
   );
+}
+
+/**
+ * The usual start of a spec about what a team does: the lead and the members signed up (the
+ * members at once), the lead's team, and each member joined to it by invitation.
+ */
+export async function setUpTeam<const M extends readonly (readonly [first: string, last: string])[]>(
+  request: APIRequestContext,
+  lead: readonly [first: string, last: string],
+  members: M,
+  teamName: string,
+): Promise<{ lead: ApiUser; members: { [K in keyof M]: ApiUser }; team: { id: number; name: string } }> {
+  const leadUser = await signUp(request, ...lead);
+  const memberUsers = await Promise.all(members.map(([first, last]) => signUp(request, first, last)));
+  const team = await createTeam(request, leadUser, teamName);
+  for (const m of memberUsers) await addMember(request, leadUser, team.id, m);
+  return { lead: leadUser, members: memberUsers as { [K in keyof M]: ApiUser }, team };
+}
+
+/**
+ * A fixture: a page in a browser context of its own (another person at another screen), with the
+ * test's base URL and viewport, closed after the test.
+ */
+export async function otherBrowserPage(
+  { browser, baseURL, viewport }: { browser: Browser; baseURL: string | undefined; viewport: ViewportSize | null },
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({ baseURL, viewport });
+  await use(await context.newPage());
+  await context.close();
 }
 
 /** Opens `path` signed in as `user` (the session the app keeps in localStorage, spec §4). */

@@ -3,6 +3,7 @@ import {
   MOODS,
   MOOD_IMAGE_PREFIX,
   MoodGroup,
+  noEngagement,
   PostType,
   Routes,
   type MoodDto,
@@ -34,13 +35,7 @@ export function buildPost(overrides: Partial<PostDto> = {}): PostDto {
     is_forwarded: false,
     original_post: null,
     data: { text: `Post ${id} words`, content: `Post ${id} words` },
-    buzz_type_id: null,
-    buzzes_count: 0,
-    reactions: [],
-    recent_buzz_activity_user: null,
-    expressions_count: 0,
-    user_expressed: false,
-    recent_expressed_activity_user: null,
+    ...noEngagement(),
     ...overrides,
   };
 }

@@ -61,6 +61,17 @@ export const engagementDto = z.object({
 });
 export type EngagementDto = z.infer<typeof engagementDto>;
 
+/** The engagement of something nobody has reacted to or commented on yet (a new post, a draft). */
+export const noEngagement = (): EngagementDto => ({
+  buzz_type_id: null,
+  buzzes_count: 0,
+  reactions: [],
+  recent_buzz_activity_user: null,
+  expressions_count: 0,
+  user_expressed: false,
+  recent_expressed_activity_user: null,
+});
+
 export const postDataDto = z.object({
   text: z.string().nullable().optional(),
   content: z.string().nullable().optional(),

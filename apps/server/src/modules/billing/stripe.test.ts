@@ -2,10 +2,10 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { BillingMessages } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
-import { addMembers, createTeam } from '../../test/teams.js';
 import { BillingRepository } from './repository.js';
 import { BillingService } from './service.js';
 import {
+  coachWithTeam,
   contentOf,
   endTrial,
   subscribe,
@@ -58,16 +58,11 @@ async function payingCoach(): Promise<{
   teamId: number;
   sub: DoubleSubscription;
 }> {
-  const [coach, member] = await Promise.all([buildUser(t), buildUser(t)]);
-  const team = await createTeam(t, coach, 'Stripe Team');
-  await addMembers(t, team.id, coach, [member]);
-  expect((await t.api('POST', `user/team/${team.id}/posts`, { content: 'Still here' }, member.token)).statusCode).toBe(
-    201,
-  );
+  const { coach, member, teamId } = await coachWithTeam(t, 'Stripe Team', 'Still here');
   const res = await subscribe(t, coach, subscribeBody('pm_card_visa'));
   expect(res.statusCode, res.body).toBe(200);
   const row = await new BillingRepository(t.db.kysely).findByUser(coach.id);
-  return { coach, member, teamId: team.id, sub: stripe.subscriptions.get(row!.provider_subscription_id!)! };
+  return { coach, member, teamId, sub: stripe.subscriptions.get(row!.provider_subscription_id!)! };
 }
 
 describe('subscribing through Stripe', () => {

@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BillingMessages, Messages } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
 import { buildUser, expectInvalid } from '../../test/factories.js';
-import { addMembers, createTeam } from '../../test/teams.js';
 import { BillingRepository } from './repository.js';
 import { BillingService } from './service.js';
 import { TestModeProvider } from './test-provider.js';
 import {
+  coachWithTeam,
   contentOf,
   endTrial,
   subscribe,
@@ -53,19 +53,14 @@ describe('test mode', () => {
   });
 
   it('a coach switched to Member pays with 4242… and their team, posts and members are back', async () => {
-    const [coach, member] = await Promise.all([buildUser(t), buildUser(t)]);
-    const team = await createTeam(t, coach, 'Paying Again');
-    await addMembers(t, team.id, coach, [member]);
-    expect((await t.api('POST', `user/team/${team.id}/posts`, { content: 'Keep me' }, member.token)).statusCode).toBe(
-      201,
-    );
-    const kept = await contentOf(t, team.id);
+    const { coach, member, teamId } = await coachWithTeam(t, 'Paying Again', 'Keep me');
+    const kept = await contentOf(t, teamId);
 
     await endTrial(t, coach);
     await job.expireTrials();
     expect(await subscriptionOf(t, coach)).toMatchObject({ name: 'Free', action_performed_by: 2 });
-    expect(await teamStatus(t, member, team.id)).toBe('inactive');
-    expect(await contentOf(t, team.id)).toEqual(kept);
+    expect(await teamStatus(t, member, teamId)).toBe('inactive');
+    expect(await contentOf(t, teamId)).toEqual(kept);
 
     const res = await subscribe(t, coach, subscribeBody('4242424242424242'));
     expect(res.statusCode, res.body).toBe(200);
@@ -79,8 +74,8 @@ describe('test mode', () => {
       trial_ends_at: null,
     });
     expect(Date.parse(sub.next_invoice_at)).toBeGreaterThan(Date.now() + 27 * 24 * 3600_000);
-    for (const viewer of [coach, member]) expect(await teamStatus(t, viewer, team.id)).toBe('active');
-    expect(await contentOf(t, team.id)).toEqual(kept);
+    for (const viewer of [coach, member]) expect(await teamStatus(t, viewer, teamId)).toBe('active');
+    expect(await contentOf(t, teamId)).toEqual(kept);
   });
 
   it.each([

@@ -4,6 +4,7 @@ import {
   MoodGroup,
   PostType,
   moodById,
+  noEngagement,
   type CheckinDto,
   type MoodShareDto,
   type PostDto,
@@ -73,13 +74,7 @@ export function presentNewPost(row: NewPostRow, urlOf: UrlOf): PostDto {
       media: null,
       media_type: null,
     },
-    buzz_type_id: null,
-    buzzes_count: 0,
-    reactions: [],
-    recent_buzz_activity_user: null,
-    expressions_count: 0,
-    user_expressed: false,
-    recent_expressed_activity_user: null,
+    ...noEngagement(),
   };
 }
 

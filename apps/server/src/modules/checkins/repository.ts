@@ -271,18 +271,17 @@ export class CheckinsRepository {
       .select('user_id')
       .where('team_id', '=', teamId)
       .where('created_at', '>=', since);
-    const reactionsIn = this.db
-      .selectFrom('reactions as x')
-      .innerJoin('posts as p', 'p.id', 'x.post_id')
-      .select('x.user_id')
-      .where('p.team_id', '=', teamId)
-      .where('x.created_at', '>=', since);
-    const commentsIn = this.db
-      .selectFrom('comments as x')
-      .innerJoin('posts as p', 'p.id', 'x.post_id')
-      .select('x.user_id')
-      .where('p.team_id', '=', teamId)
-      .where('x.created_at', '>=', since);
+    // Reactions and comments on the team's posts: one query over either table. Kysely cannot
+    // type a union of tables; the columns read here are the same in both.
+    const onTeamPosts = (table: 'reactions' | 'comments') =>
+      this.db
+        .selectFrom(`${table} as x` as 'reactions as x')
+        .innerJoin('posts as p', 'p.id', 'x.post_id')
+        .select('x.user_id')
+        .where('p.team_id', '=', teamId)
+        .where('x.created_at', '>=', since);
+    const reactionsIn = onTeamPosts('reactions');
+    const commentsIn = onTeamPosts('comments');
     const answersIn = this.db
       .selectFrom('checkin_responses')
       .select('user_id')

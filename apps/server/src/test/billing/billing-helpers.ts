@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import type { SubscriptionDto } from '@rally/contract';
 import type { TestApp } from '../app.js';
-import type { SignedUpUser } from '../factories.js';
-import { teamsOf } from '../teams.js';
+import { buildUser, type SignedUpUser } from '../factories.js';
+import { addMembers, createTeam, teamsOf } from '../teams.js';
 
 /** A valid subscribe body; `overrides` changes fields. */
 export const subscribeBody = (payment_method: string, overrides: Record<string, unknown> = {}) => ({
@@ -23,6 +23,21 @@ export async function subscriptionOf(t: TestApp, user: SignedUpUser): Promise<Su
 
 export const teamStatus = async (t: TestApp, viewer: SignedUpUser, teamId: number) =>
   (await teamsOf(t, viewer)).find((x) => x.id === teamId)?.status;
+
+/** A coach with a team that holds a member and one post of theirs: what a lapse must keep. */
+export async function coachWithTeam(
+  t: TestApp,
+  teamName: string,
+  postContent: string,
+): Promise<{ coach: SignedUpUser; member: SignedUpUser; teamId: number }> {
+  const [coach, member] = await Promise.all([buildUser(t), buildUser(t)]);
+  const team = await createTeam(t, coach, teamName);
+  await addMembers(t, team.id, coach, [member]);
+  expect((await t.api('POST', `user/team/${team.id}/posts`, { content: postContent }, member.token)).statusCode).toBe(
+    201,
+  );
+  return { coach, member, teamId: team.id };
+}
 
 /** Ends a user's trial a moment ago (no card on file). */
 export async function endTrial(t: TestApp, user: SignedUpUser): Promise<void> {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Routes, TodoMessages, type TaskDto, type TeamDto, type TodoListDto } from '@rally/contract';
+import { noEngagement, Routes, TodoMessages, type TaskDto, type TeamDto, type TodoListDto } from '@rally/contract';
 import { realtime } from '../../lib/realtime';
 import { renderApp } from '../../test/render';
 import { apiError, apiOk, apiUrl, server, testUser } from '../../test/server';
@@ -39,13 +39,7 @@ function task(id: number, over: Partial<TaskDto> = {}): TaskDto {
     tag_users: [],
     user: me,
     created_at: '2026-11-20T10:00:00.000Z',
-    buzz_type_id: null,
-    buzzes_count: 0,
-    reactions: [],
-    recent_buzz_activity_user: null,
-    expressions_count: 0,
-    user_expressed: false,
-    recent_expressed_activity_user: null,
+    ...noEngagement(),
     ...over,
   };
 }

@@ -1,11 +1,15 @@
 import { Button, Card, Stack, TextField, Typography } from '@mui/material';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { Limits, MediaType, TodoMessages, type CreateTaskData } from '@rally/contract';
+import { Limits, TodoMessages, type CreateTaskData } from '@rally/contract';
 import { CountedTextField } from '../../../components/counted-text-field';
 import { useMembers } from '../../../features/members/api/get-members';
 import { CreateMediaPicker } from '../../../features/posts/components/create-media-picker';
 import { TagMembersField } from '../../../features/posts/components/tag-members-field';
-import { useAttachmentUpload } from '../../../features/posts/components/use-attachment-upload';
+import {
+  CHOSEN_FILE,
+  mediaFields,
+  useAttachmentUpload,
+} from '../../../features/posts/components/use-attachment-upload';
 import { useCreateTask } from '../../../features/todos/api/create-task';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formResolver } from '../../../lib/form-resolver';
@@ -20,7 +24,6 @@ interface TaskValues {
   media: string | null;
   tag_users: number[];
 }
-const CHOSEN_FILE = 'chosen-file';
 const EMPTY: TaskValues = { description: '', priority: '', due_date: '', media: null, tag_users: [] };
 
 interface Props {
@@ -58,15 +61,12 @@ export function CreateTaskForm({ teamId, listId, onInvite }: Props) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const media = await uploaded();
       await create.mutateAsync({
         description: values.description,
         text: values.description,
         priority: values.priority,
         due_date: values.due_date,
-        media: media?.key ?? null,
-        media_type: media?.media_type ?? null,
-        media_type_id: media ? MediaType[media.media_type] : null,
+        ...mediaFields(await uploaded()),
         tag_users: values.tag_users,
       });
       reset(EMPTY);

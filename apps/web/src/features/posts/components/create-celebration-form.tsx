@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
   Limits,
-  MediaType,
+  noEngagement,
   PostType,
   type CelebrationData,
   type CelebrationInput,
@@ -24,7 +24,7 @@ import { useColors } from '../api/get-colors';
 import { PostBody } from './post-body';
 import { ColorPicker } from './color-picker';
 import { CreateMediaPicker, type Attachment } from './create-media-picker';
-import { useAttachmentUpload } from './use-attachment-upload';
+import { CHOSEN_FILE, mediaFields, useAttachmentUpload } from './use-attachment-upload';
 import { CreateTextField } from './create-text-field';
 import { TagMembersField, type TeamMembers } from './tag-members-field';
 
@@ -50,12 +50,6 @@ const COPY = {
     created: PostMessages.brightIdeaCreated,
   },
 } as const;
-
-/**
- * Stands in the form for the upload key a chosen file will get: the contract's rule (text of 4 or
- * more unless there is a file, a file unless there is text) is checked before anything is uploaded.
- */
-const CHOSEN_FILE = 'chosen-file';
 
 /** The first colour that is not plain white, so a new post starts colourful. */
 const defaultColorId = (colors: readonly ColorDto[] | undefined) =>
@@ -87,13 +81,7 @@ function draftPost(
       media: attachment?.url ?? null,
       media_type: attachment?.kind ?? null,
     },
-    buzz_type_id: null,
-    buzzes_count: 0,
-    reactions: [],
-    recent_buzz_activity_user: null,
-    expressions_count: 0,
-    user_expressed: false,
-    recent_expressed_activity_user: null,
+    ...noEngagement(),
   };
 }
 
@@ -146,13 +134,10 @@ export function CreateCelebrationForm({ teamId, type, members, onInviteMembers, 
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const media = await uploaded();
       await create.mutateAsync({
         color_id: values.color_id,
         text: values.text,
-        media: media?.key ?? null,
-        media_type: media?.media_type ?? null,
-        media_type_id: media ? MediaType[media.media_type] : null,
+        ...mediaFields(await uploaded()),
         tag_users: type === PostType.celebration && values.tag_users?.length ? values.tag_users : null,
       });
       reset();

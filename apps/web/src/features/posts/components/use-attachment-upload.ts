@@ -1,8 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import type { UploadPolicy } from '@rally/contract';
+import { MediaType, type UploadPolicy } from '@rally/contract';
 import { ApiError } from '../../../lib/api-client';
-import { uploadFile } from '../../../lib/upload';
+import { uploadFile, type UploadedFile } from '../../../lib/upload';
 import type { Attachment } from './create-media-picker';
+
+/**
+ * Stands in a form's `media` field for the upload key a chosen file will get, so the contract's
+ * "text or a file" rule is checked before anything is uploaded.
+ */
+export const CHOSEN_FILE = 'chosen-file';
+
+/** The media fields of a create body for the uploaded file (all null without one). */
+export const mediaFields = (media: UploadedFile | null) => ({
+  media: media?.key ?? null,
+  media_type: media?.media_type ?? null,
+  media_type_id: media ? MediaType[media.media_type] : null,
+});
 
 /**
  * The file a form attaches (a celebration, a bright idea, a to-do task): chosen, previewed by an

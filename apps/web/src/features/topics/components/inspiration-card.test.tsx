@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { PostMessages, Routes, TopicMessages, type TopicDto } from '@rally/contract';
+import { noEngagement, PostMessages, Routes, TopicMessages, type TopicDto } from '@rally/contract';
 import { expectFieldError, fill } from '../../../test/helpers';
 import { signIn } from '../../../test/render';
 import { apiError, apiOk, apiUrl, server } from '../../../test/server';
@@ -21,13 +21,7 @@ const buildTopic = (over: Partial<TopicDto> = {}): TopicDto => ({
   post_id: 900,
   user: { id: 7, full_name: 'Ada Lovelace', avatar: null },
   data: { content: over.content ?? 'What made you proud this week?' },
-  buzz_type_id: null,
-  buzzes_count: 0,
-  reactions: [],
-  recent_buzz_activity_user: null,
-  expressions_count: 0,
-  user_expressed: false,
-  recent_expressed_activity_user: null,
+  ...noEngagement(),
   ...over,
 });
 
