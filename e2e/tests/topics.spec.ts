@@ -4,7 +4,8 @@ import { openSignedIn, otherBrowserPage, runSuffix, setUpTeam } from './support/
 /**
  * Issue 10, Inspiration topic: the coach writes today's topic in the team sidebar's card, with the
  * spec's validation; a member, in another browser, sees it on the card (read-only, with its
- * dialog), on the timeline as a topic post showing its day, and on the team card.
+ * dialog), on the timeline as a topic post showing its day, and on the team card; the coach's
+ * edit reaches the member's open page live.
  */
 const test = base.extend<{ coachPage: Page }>({ coachPage: otherBrowserPage });
 
@@ -74,7 +75,20 @@ test('a coach writes today’s topic; a member sees it on the card, the timeline
   await expect(dialog).toContainText('Mina Member');
   await dialog.getByRole('button', { name: 'Close' }).click();
 
+  // The coach rewords it: the member's open timeline and card show the new words without a
+  // reload, and the member's own reaction stays theirs.
+  const edited = `What made you laugh this week? ${run}`;
+  await card.getByRole('button', { name: 'Edit topic' }).click();
+  await card.getByRole('textbox', { name: 'Topic' }).fill(edited);
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(coachPage.getByText('Your topic has been updated.')).toBeVisible();
+  const editedPost = page.getByRole('article').filter({ hasText: edited });
+  await expect(editedPost).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: topic })).toHaveCount(0);
+  await expect(editedPost.getByRole('button', { name: /Your reaction: great/ })).toBeVisible();
+  await expect(memberCard.getByRole('button', { name: `Open today's inspiration: ${edited}` })).toBeVisible();
+
   // The team card on the engagements list carries the latest topic.
   await page.goto('/engagements');
-  await expect(page.getByRole('article', { name: team.name })).toContainText(`Inspiration: ${topic}`);
+  await expect(page.getByRole('article', { name: team.name })).toContainText(`Inspiration: ${edited}`);
 });

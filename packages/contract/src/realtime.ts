@@ -15,6 +15,11 @@ export type SharedEngagement = Omit<EngagementDto, 'buzz_type_id' | 'user_expres
 export type TeamEvent =
   /** A new post on a team's timeline, as seen by someone who has not reacted yet. */
   | { type: 'post.created'; team_id: number; post: PostDto }
+  /**
+   * A post's words changed (an edited published topic): the post as it now is, as seen by someone
+   * who has not reacted; receivers keep their own `buzz_type_id` and `user_expressed`.
+   */
+  | { type: 'post.updated'; team_id: number; post: PostDto }
   | { type: 'post.deleted'; team_id: number; post_id: number }
   /** Someone reacted or commented: the post's counts now. `actor_id` lets the actor's own tabs set their part. */
   | { type: 'post.engagement'; team_id: number; post_id: number; actor_id: number; engagement: SharedEngagement }

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Realtime, RealtimeClose, REALTIME_PATH, type ServerMessage, type TeamEvent } from '@rally/contract';
+import {
+  PostType,
+  Realtime,
+  RealtimeClose,
+  REALTIME_PATH,
+  type ServerMessage,
+  type TeamEvent,
+  type TopicDto,
+} from '@rally/contract';
 import { buildTestApp, testRedisUrl, type TestApp } from '../test/app.js';
 import { buildUser, uniqueIp, type SignedUpUser } from '../test/factories.js';
 import { buildTeam, seatMembers } from '../test/teams.js';
@@ -281,6 +289,58 @@ describe('the realtime gateway', () => {
       expect(del.statusCode, del.body).toBe(200);
       expect(await own.next('post.deleted')).toEqual({ type: 'post.deleted', team_id: team.id, post_id: post.id });
       await o.sync();
+      expect(o.events()).toEqual([]);
+    });
+
+    it('an edited published topic reaches the team as post.updated with its new words', async () => {
+      const [coach, member, outsider] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+      const team = await buildTeam(t, coach);
+      await buildTeam(t, outsider);
+      await seatMembers(t, team.id, [{ user: member, role: 4 }]);
+      const [m, o] = [await connect(member), await connect(outsider)];
+
+      const res = await t.api('POST', `user/team/${team.id}/topic`, { content: 'Original words' }, coach.token);
+      expect(res.statusCode, res.body).toBe(201);
+      const topic = res.json<{ data: TopicDto }>().data;
+      await m.next('post.created');
+      // The coach's own reaction is theirs: the event carries none.
+      const react = `user/team/${team.id}/post/${topic.post_id}/buzz?buzz_type_id=7`;
+      expect((await t.api('POST', react, undefined, coach.token)).statusCode).toBe(200);
+      await m.next('post.engagement');
+
+      const put = `user/team/${team.id}/topic/${topic.id}`;
+      const edit = await t.api('PUT', put, { content: 'Better words here' }, coach.token);
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(await m.next('post.updated')).toMatchObject({
+        team_id: team.id,
+        post: {
+          id: topic.post_id,
+          type_id: PostType.topic,
+          data: { topic: 'Better words here', text: 'Better words here' },
+          buzzes_count: 1,
+          buzz_type_id: null,
+          user_expressed: false,
+        },
+      });
+
+      // A topic not yet published has no post to update.
+      const ahead = await t.api(
+        'POST',
+        `user/team/${team.id}/topic`,
+        { content: 'Tomorrow words', publish_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) },
+        coach.token,
+      );
+      expect(ahead.statusCode, ahead.body).toBe(201);
+      const aheadId = ahead.json<{ data: TopicDto }>().data.id;
+      const later = await t.api(
+        'PUT',
+        `user/team/${team.id}/topic/${aheadId}`,
+        { content: 'Other words' },
+        coach.token,
+      );
+      expect(later.statusCode, later.body).toBe(200);
+      await Promise.all([m.sync(), o.sync()]);
+      expect(m.events()).toEqual([]);
       expect(o.events()).toEqual([]);
     });
 

@@ -174,6 +174,7 @@ export class RealtimeClient {
       case 'error':
         return;
       case 'post.created':
+      case 'post.updated':
       case 'post.deleted':
       case 'post.engagement':
       case 'todo.changed':

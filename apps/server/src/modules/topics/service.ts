@@ -15,7 +15,7 @@ import type { TopicRow, TopicsRepository } from './repository.js';
 export interface TopicsDeps {
   db: Kysely<Database>;
   repo: TopicsRepository;
-  /** Reads the new `topic` post as a timeline card, for the live event. */
+  /** Reads a new or edited `topic` post as a timeline card, for the live event. */
   posts: Pick<PostsRepository, 'view'>;
   access: TeamAccess;
   urlOf: UrlOf;
@@ -86,9 +86,9 @@ export class TopicsService {
         await repo.updatePost(trx, { ...topic, content: input.content, publish_date: day });
       }),
     );
-    // Moved to today: published now. (An edited post reaches other members' timelines when they
-    // next load them; the realtime contract has no event for an edited post.)
-    if (topic.published_at === null && day === dayOf(this.now())) await this.publish(topicId);
+    if (topic.published_at !== null) await this.announceEdit(userId, topic);
+    // Moved to today: published now.
+    else if (day === dayOf(this.now())) await this.publish(topicId);
     return this.view(userId, topicId);
   }
 
@@ -117,6 +117,16 @@ export class TopicsService {
     if (post) events.publish({ type: 'post.created', team_id: topic.team_id, post: presentPost(post, urlOf) });
     this.deps.notifier?.topicPublished(topic.user_id, topic.team_id, postId);
     return topic;
+  }
+
+  /** Open timelines and topic cards show a published topic's new words without a reload. */
+  private async announceEdit(userId: number, topic: TopicRow): Promise<void> {
+    if (topic.post_id === null) return;
+    const row = await this.deps.posts.view(userId, topic.post_id);
+    if (!row) return;
+    // One event for every member: the editor's own reaction is theirs, not the team's.
+    const post = { ...presentPost(row, this.deps.urlOf), buzz_type_id: null, user_expressed: false };
+    this.deps.events.publish({ type: 'post.updated', team_id: topic.team_id, post });
   }
 
   private async view(userId: number, topicId: number): Promise<TopicDto> {

@@ -148,4 +148,25 @@ describe('live updates', () => {
     gateway.send({ type: 'post.deleted', team_id: 5, post_id: 1 });
     await waitFor(() => expect(screen.queryByText('First')).not.toBeInTheDocument());
   });
+
+  it('an edited post shows its new words without a reload; the viewer’s own reaction stays', async () => {
+    serveTeams([buildTeam({ id: 5, name: 'Rowing' })]);
+    const topic = (words: string) =>
+      buildPost({
+        id: 1,
+        type_id: PostType.topic,
+        data: { topic: words, published: true, published_at: '2026-03-05' },
+      });
+    serveTimeline([{ ...topic('Old words'), buzz_type_id: 7, buzzes_count: 1 }]);
+    open('/engagements/5/timeline');
+    await screen.findByText('Old words');
+    expect(await screen.findByRole('button', { name: /^Your reaction:/ })).toBeInTheDocument();
+    await waitFor(() => expect(gateway.connected()).toBe(1));
+
+    // As the server sends it: nobody's own reaction.
+    gateway.send({ type: 'post.updated', team_id: 5, post: { ...topic('New words'), buzzes_count: 1 } });
+    expect(await screen.findByText('New words')).toBeInTheDocument();
+    expect(screen.queryByText('Old words')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Your reaction:/ })).toBeInTheDocument();
+  });
 });

@@ -69,6 +69,13 @@ export function prependPost(qc: QueryClient, post: PostDto) {
   }
 }
 
+/** An edited post replaces its old self in every list; the viewer's own part stays theirs. */
+export function replacePost(qc: QueryClient, post: PostDto) {
+  mapPosts(qc, (old) =>
+    old.id === post.id ? { ...post, buzz_type_id: old.buzz_type_id, user_expressed: old.user_expressed } : old,
+  );
+}
+
 /** A deleted post leaves every list at once. */
 export function removePost(qc: QueryClient, postId: number) {
   mapPosts(qc, (post) => (post.id === postId ? null : post));

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TeamEvent } from '@rally/contract';
-import { applySharedEngagement, postKeys, prependPost, removePost } from '../api/post-cache';
+import { applySharedEngagement, postKeys, prependPost, removePost, replacePost } from '../api/post-cache';
 
 /**
  * One realtime event of a team applied to every loaded list of posts. The viewer's own part of a
@@ -11,6 +11,10 @@ export function applyPostEvent(queryClient: QueryClient, event: TeamEvent) {
   switch (event.type) {
     case 'post.created':
       prependPost(queryClient, event.post);
+      return;
+    case 'post.updated':
+      // Only where it is loaded already: an edit does not bring an old post back to the top.
+      replacePost(queryClient, event.post);
       return;
     case 'post.deleted':
       removePost(queryClient, event.post_id);
