@@ -3,6 +3,7 @@ import { CheckinMessages } from '../checkin-messages.js';
 import { MOOD_IDS } from '../lookups.js';
 import { idParam, pageQuery } from './common.js';
 import { userRefDto } from './posts.js';
+import { isTimeZone } from './profile.js';
 import { teamParams } from './teams.js';
 
 /** `user/team/:id/checkin/:checkinId`. */
@@ -17,7 +18,7 @@ const isCalendarDay = (v: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
 
-/** `?from_date=YYYY-MM-DD`, or none for All Time; an empty value is All Time too. */
+/** `?from_date=YYYY-MM-DD&tz=Area/City`, or no date for All Time; an empty value is All Time too. */
 export const fromDateQuery = z.object({
   from_date: z
     .string()
@@ -28,6 +29,22 @@ export const fromDateQuery = z.object({
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, { error: CheckinMessages.fromDateInvalid, abort: true })
         .refine(isCalendarDay, CheckinMessages.fromDateInvalid)
+        .optional(),
+    )
+    .optional(),
+  /**
+   * The viewer's IANA time zone: `from_date` starts at its local midnight there; without it (or
+   * empty) at 00:00 UTC, as before. Canonicalised, so 'europe/berlin' arrives as 'Europe/Berlin'.
+   */
+  tz: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .string()
+        .refine(isTimeZone, CheckinMessages.tzInvalid)
+        .transform((v) => new Intl.DateTimeFormat('en-US', { timeZone: v }).resolvedOptions().timeZone)
         .optional(),
     )
     .optional(),

@@ -405,6 +405,83 @@ describe('check-in statistics', () => {
   });
 });
 
+describe('the period in the viewer’s time zone (tz)', () => {
+  /** A team of three members; each `[member, at]` answers a check-in of its own made an hour before. */
+  async function answersAt(plan: [number, string][]): Promise<TeamDto> {
+    const tm = await team(m.slice(0, 3), false);
+    for (const [who, at] of plan) {
+      const id = await seedCheckin(tm.id, owner, new Date(Date.parse(at) - HOUR));
+      await answered(tm.id, id, m[who]!, 1, new Date(at), true); // private: no reply post of today
+    }
+    // Posts made while setting the team up (today) would make their authors active in any period.
+    await t.db.kysely
+      .updateTable('posts')
+      .set({ created_at: '2026-01-01T00:00:00.000Z' })
+      .where('team_id', '=', tm.id)
+      .execute();
+    return tm;
+  }
+  /** Answers counted from `from_date` by metrics, the details' total and the team stats' active members. */
+  async function counted(teamId: number, query: string) {
+    const stats = await get<CheckinMetricsDto>(`user/team/${teamId}/checkin/metrics?${query}`, owner);
+    const res = await t.api(
+      'GET',
+      `user/team/${teamId}/checkin/metrics/detail?page=1&${query}`,
+      undefined,
+      owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const team = await get<TeamStatsDto>(`user/team/${teamId}/stats?${query}`, owner);
+    return [stats.total_activities, res.json<{ meta: { total: number } }>().meta.total, team.active_members_count];
+  }
+
+  it('starts "Today" at local midnight: 00:30 in Auckland (UTC+13) is 11:30 UTC the day before', async () => {
+    // 2026-03-11 00:30 and 2026-03-10 23:30 in Auckland (NZDT).
+    const tm = await answersAt([
+      [0, '2026-03-10T11:30:00.000Z'],
+      [1, '2026-03-10T10:30:00.000Z'],
+    ]);
+    expect(await counted(tm.id, 'from_date=2026-03-11&tz=Pacific/Auckland')).toEqual([1, 1, 1]);
+    expect(await counted(tm.id, 'from_date=2026-03-10&tz=Pacific/Auckland')).toEqual([2, 2, 2]);
+    expect(await counted(tm.id, 'from_date=2026-03-11&tz=pacific/auckland')).toEqual([1, 1, 1]);
+    // In UTC, or with no tz (clients before it), the day starts at 00:00 UTC as before.
+    expect(await counted(tm.id, 'from_date=2026-03-11&tz=UTC')).toEqual([0, 0, 0]);
+    expect(await counted(tm.id, 'from_date=2026-03-11')).toEqual([0, 0, 0]);
+    expect(await counted(tm.id, 'from_date=2026-03-11&tz=')).toEqual([0, 0, 0]);
+    expect(await counted(tm.id, 'from_date=2026-03-10')).toEqual([2, 2, 2]);
+  });
+
+  it('counts the evening before out west: 21:00 in Los Angeles (UTC−8) is 05:00 UTC the next day', async () => {
+    const tm = await answersAt([[0, '2026-02-11T05:00:00.000Z']]); // 2026-02-10 21:00 PST
+    expect(await counted(tm.id, 'from_date=2026-02-11&tz=America/Los_Angeles')).toEqual([0, 0, 0]);
+    expect(await counted(tm.id, 'from_date=2026-02-10&tz=America/Los_Angeles')).toEqual([1, 1, 1]);
+    expect(await counted(tm.id, 'from_date=2026-02-11')).toEqual([1, 1, 1]);
+  });
+
+  it('follows a DST change: the day after clocks go forward starts at 07:00 UTC in Los Angeles, not 08:00', async () => {
+    // Clocks went forward on 2026-03-08; midnight of the 9th is 00:00 PDT = 07:00 UTC.
+    const tm = await answersAt([
+      [0, '2026-03-09T07:30:00.000Z'], // 00:30 PDT on the 9th
+      [1, '2026-03-09T06:30:00.000Z'], // 23:30 PDT on the 8th
+    ]);
+    expect(await counted(tm.id, 'from_date=2026-03-09&tz=America/Los_Angeles')).toEqual([1, 1, 1]);
+    // The 8th itself began at 00:00 PST = 08:00 UTC, before the change.
+    expect(await counted(tm.id, 'from_date=2026-03-08&tz=America/Los_Angeles')).toEqual([2, 2, 2]);
+    expect(await counted(tm.id, 'from_date=2026-03-09')).toEqual([2, 2, 2]);
+  });
+
+  it('refuses a tz that is not an IANA time zone, on every statistics call', async () => {
+    const tm = await team([m[0]!], false);
+    for (const bad of ['Mars/Olympus', 'Europe/Berlinn', '+05:00', 'local']) {
+      const q = `from_date=2026-03-11&tz=${encodeURIComponent(bad)}`;
+      for (const path of ['checkin/metrics', 'checkin/metrics/detail', 'stats']) {
+        const res = await t.api('GET', `user/team/${tm.id}/${path}?page=1&${q}`, undefined, owner.token);
+        expectInvalid(res, 'tz', CheckinMessages.tzInvalid);
+      }
+    }
+  });
+});
+
 describe('team statistics', () => {
   it('counts the period’s posts, reactions, comments and active members', async () => {
     const tm = await team([m[0]!, m[1]!], false);

@@ -20,7 +20,7 @@ export function checkinRoutes(api: Api, { checkins }: { checkins: CheckinsServic
   });
   api.route({
     ...routeOf(api, Routes.checkinMetrics),
-    handler: async (request) => ok(await checkins.metrics(userId(request), request.params.id, request.query.from_date)),
+    handler: async (request) => ok(await checkins.metrics(userId(request), request.params.id, request.query)),
   });
   api.route({
     ...routeOf(api, Routes.checkinMetricsDetail),
@@ -44,7 +44,6 @@ export function checkinRoutes(api: Api, { checkins }: { checkins: CheckinsServic
   });
   api.route({
     ...routeOf(api, Routes.teamStats),
-    handler: async (request) =>
-      ok(await checkins.teamStats(userId(request), request.params.id, request.query.from_date)),
+    handler: async (request) => ok(await checkins.teamStats(userId(request), request.params.id, request.query)),
   });
 }

@@ -9,6 +9,7 @@ import {
   type CheckinDto,
   type CheckinMetricsDto,
   type CheckinStatusDto,
+  type FromDateQuery,
   type PageMeta,
   type PostDto,
   type TeamStatsDto,
@@ -16,6 +17,7 @@ import {
 import { isUniqueViolation } from '../../db/dialect.js';
 import { paged } from '../../http/envelope.js';
 import { conflict, forbidden, notFound, validation } from '../../http/errors.js';
+import { startOfZonedDay } from '../../lib/zoned-day.js';
 import type { TeamEvents } from '../../realtime/events.js';
 import type { UrlOf } from '../engagement/presenter.js';
 import { fullName } from '../members/presenter.js';
@@ -35,8 +37,13 @@ export interface CheckinsDeps {
   now?: () => Date;
 }
 
-/** `from_date` (YYYY-MM-DD, validated by the contract) as the ISO start of that day, UTC. */
-const startOf = (fromDate: string | undefined): string | null => (fromDate ? `${fromDate}T00:00:00.000Z` : null);
+/**
+ * `from_date` (YYYY-MM-DD, validated by the contract) as the ISO instant its day starts: local
+ * midnight in the viewer's `tz`, whose web client counts days in its own calendar; 00:00 UTC
+ * without one (older clients).
+ */
+const startOf = ({ from_date, tz }: FromDateQuery): string | null =>
+  !from_date ? null : tz ? startOfZonedDay(from_date, tz).toISOString() : `${from_date}T00:00:00.000Z`;
 
 /** Requesting and answering check-ins, their statistics and the team's (decisions.md "Check-ins"). */
 export class CheckinsService {
@@ -162,10 +169,10 @@ export class CheckinsService {
    * `CHECKIN_ANONYMITY_FLOOR` people answered; per-user meters over the answers the viewer may
    * see one by one (public ones, and private ones to their own check-ins).
    */
-  async metrics(userId: number, teamId: number, fromDate: string | undefined): Promise<CheckinMetricsDto> {
+  async metrics(userId: number, teamId: number, q: FromDateQuery): Promise<CheckinMetricsDto> {
     const { repo, access, urlOf } = this.deps;
     await access.require(userId, teamId, 'stats.view');
-    const period: Period = { from: startOf(fromDate) };
+    const period: Period = { from: startOf(q) };
     const [totals, moods, initiated, userRows, trend] = await Promise.all([
       repo.answerTotals(teamId, period),
       repo.moodCounts(teamId, period),
@@ -207,7 +214,7 @@ export class CheckinsService {
   async detail(
     userId: number,
     teamId: number,
-    q: { from_date?: string | undefined; page: number; per_page?: number | undefined },
+    q: FromDateQuery & { page: number; per_page?: number | undefined },
   ): Promise<{ data: CheckinAnswerDto[]; meta: PageMeta }> {
     const { repo, access, urlOf } = this.deps;
     await access.require(userId, teamId, 'stats.view');
@@ -215,7 +222,7 @@ export class CheckinsService {
     const { rows, total } = await repo.visibleAnswers(
       teamId,
       userId,
-      { from: startOf(q.from_date) },
+      { from: startOf(q) },
       perPage,
       (q.page - 1) * perPage,
     );
@@ -231,12 +238,15 @@ export class CheckinsService {
   }
 
   /** The Team Statistics dialog: posts, reactions, comments and active members of the period. */
-  async teamStats(userId: number, teamId: number, fromDate: string | undefined): Promise<TeamStatsDto> {
+  async teamStats(userId: number, teamId: number, q: FromDateQuery): Promise<TeamStatsDto> {
     await this.deps.access.require(userId, teamId, 'stats.view');
-    return this.deps.repo.teamStats(teamId, { from: startOf(fromDate) });
+    return this.deps.repo.teamStats(teamId, { from: startOf(q) });
   }
 
-  /** The meter of the period of the same length just before `from` (null for All Time or too few answers). */
+  /**
+   * The meter of the period of the same length just before `from` (null for All Time or too few
+   * answers). `from` is already the zoned start, so the previous period ends at that local midnight.
+   */
   private async previousMeter(teamId: number, from: string | null): Promise<number | null> {
     if (from === null) return null;
     const start = Date.parse(from);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { CheckinMessages, PostType, Routes, type CheckinMetricsDto } from '@rally/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CheckinMessages, PostType, Routes, type CheckinMetricsDto, type TeamStatsDto } from '@rally/contract';
 import { buildPost } from '../../../test/post-fixtures';
 import { signIn } from '../../../test/render';
 import { apiError, apiOk, apiUrl, emptyCheckinMetrics, server } from '../../../test/server';
@@ -9,6 +9,7 @@ import { renderWithProviders } from '../../../test/team-fixtures';
 import { CheckinPostBody } from './checkin-post-body';
 import { CheckinStatsCard } from './checkin-stats-card';
 import { RequestCheckinForm } from './request-checkin-form';
+import { TeamStatsDialog } from './team-stats-dialog';
 import { fromDateOf } from './time-filter';
 
 const TEAM = 5;
@@ -220,5 +221,78 @@ describe('Check-In Stats', () => {
     await user.click(await within(drawer).findByRole('button', { name: 'Load More' }));
     expect(await within(drawer).findByText('Person 3')).toBeInTheDocument();
     expect(await within(drawer).findByText('Yay! You have seen it all')).toBeInTheDocument();
+  });
+});
+
+describe('the period’s time zone', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** The browser says the viewer is in Auckland, whatever the machine running the test is set to. */
+  function inAuckland() {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its own `this` below
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...real.call(this), timeZone: 'Pacific/Auckland' };
+    });
+  }
+  const paramsOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
+  it('sends tz with every from_date of Check-In Stats and its details, and neither for All Time', async () => {
+    signIn();
+    inAuckland();
+    const metrics: Record<string, string>[] = [];
+    const details: Record<string, string>[] = [];
+    server.use(
+      http.get(apiUrl(Routes.checkinMetrics, { id: TEAM }), ({ request }) => {
+        metrics.push(paramsOf(request));
+        return apiOk(emptyCheckinMetrics);
+      }),
+      http.get(apiUrl(Routes.checkinMetricsDetail, { id: TEAM }), ({ request }) => {
+        details.push(paramsOf(request));
+        return HttpResponse.json({ data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 } });
+      }),
+    );
+    const { user } = renderWithProviders(<CheckinStatsCard teamId={TEAM} />);
+    await waitFor(() => expect(metrics).toHaveLength(1));
+    expect(metrics[0]).toEqual({ from_date: fromDateOf('30'), tz: 'Pacific/Auckland' });
+
+    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    await waitFor(() => expect(details).toHaveLength(1));
+    expect(details[0]).toEqual({ from_date: fromDateOf('30'), tz: 'Pacific/Auckland', page: '1' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('combobox', { name: 'Period' }));
+    await user.click(await screen.findByRole('option', { name: 'Today' }));
+    await waitFor(() => expect(metrics).toHaveLength(2));
+    expect(metrics[1]).toEqual({ from_date: fromDateOf('today'), tz: 'Pacific/Auckland' });
+    await user.click(screen.getByRole('combobox', { name: 'Period' }));
+    await user.click(await screen.findByRole('option', { name: 'All Time' }));
+    await waitFor(() => expect(metrics).toHaveLength(3));
+    expect(metrics[2]).toEqual({});
+  });
+
+  it('sends tz with the Team Statistics dialog’s from_date', async () => {
+    signIn();
+    inAuckland();
+    const asked: Record<string, string>[] = [];
+    const stats: TeamStatsDto = {
+      posts_count: 1,
+      reactions_count: 2,
+      comments_count: 3,
+      active_members_count: 2,
+      members_count: 4,
+    };
+    server.use(
+      http.get(apiUrl(Routes.teamStats, { id: TEAM }), ({ request }) => {
+        asked.push(paramsOf(request));
+        return apiOk(stats);
+      }),
+    );
+    renderWithProviders(<TeamStatsDialog open teamId={TEAM} teamName="Rally" onClose={() => {}} />);
+    expect(await screen.findByText('2 of 4')).toBeInTheDocument();
+    expect(asked).toEqual([{ from_date: fromDateOf('30'), tz: 'Pacific/Auckland' }]);
   });
 });
