@@ -131,7 +131,8 @@ export function AppLayout({
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" color="inherit" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
-        <Toolbar sx={{ gap: 1 }}>
+        {/* Tighter on phones, so a team's name has room between the logo and the bell. */}
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
           {!desktop && (
             <IconButton edge="start" aria-label="Open navigation" onClick={() => setOpen(true)}>
               <MenuIcon />
@@ -140,7 +141,7 @@ export function AppLayout({
           <Link
             component={RouterLink}
             to={paths.home}
-            sx={{ display: 'flex', alignItems: 'center', mr: 1 }}
+            sx={{ display: 'flex', alignItems: 'center', mr: { xs: 0, sm: 1 } }}
             aria-label="Rally home"
           >
             <img src="/rally-logo.svg" alt="Rally" width={32} height={32} />

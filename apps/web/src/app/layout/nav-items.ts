@@ -20,6 +20,8 @@ export interface NavItem {
   short?: string;
   /** Listed nowhere in the sidebar, top bar or bottom bar (reachable by link only). */
   hiddenFromSidebar?: boolean;
+  /** More path prefixes under which the entry is the active one (pages it links to, not below it). */
+  alsoActiveUnder?: string[];
 }
 
 /** The app's top-level entries; team entries come from the workspace. */
@@ -36,7 +38,14 @@ export const teamNavItems = (teamId: number): NavItem[] => [
   { name: 'Timeline', path: paths.teamTimeline(teamId), icon: DynamicFeedOutlined },
   { name: 'Wall of Fame', short: 'Fame', path: paths.teamWallOfFame(teamId), icon: EmojiEventsOutlined },
   { name: 'Bright Ideas', short: 'Ideas', path: paths.teamBrightIdeas(teamId), icon: LightbulbOutlined },
-  { name: 'To-do Lists', short: 'To-do', path: paths.teamTodoLists(teamId), icon: ChecklistRounded },
+  {
+    name: 'To-do Lists',
+    short: 'To-do',
+    path: paths.teamTodoLists(teamId),
+    icon: ChecklistRounded,
+    // A list's tasks live at /engagements/{id}/todo/{listId}/list-task.
+    alsoActiveUnder: [`${paths.team(teamId)}/todo`],
+  },
   { name: 'Engagement Information', short: 'Info', path: paths.teamInfo(teamId), icon: InfoOutlined },
   { name: 'FAQ', path: paths.teamFaq(teamId), icon: HelpOutlineOutlined },
   { name: 'Profile', path: paths.profile, icon: PersonOutline, hiddenFromSidebar: true },
@@ -44,9 +53,15 @@ export const teamNavItems = (teamId: number): NavItem[] => [
 
 export const visibleItems = (items: NavItem[]) => items.filter((i) => !i.hiddenFromSidebar);
 
-/** The active item: the current path contains its link (spec §2), the longest match wins. */
+const under = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * The active item: the current path contains its link (spec §2), the longest match wins. The
+ * `/teams/{id}/…` alias of a team page counts as its `/engagements/{id}/…` path.
+ */
 export function activeItem(items: NavItem[], pathname: string): NavItem | undefined {
-  return items
-    .filter((i) => (i.path === '/' ? pathname === '/' : pathname === i.path || pathname.startsWith(`${i.path}/`)))
-    .sort((a, b) => b.path.length - a.path.length)[0];
+  const path = pathname.replace(/^\/teams\/(?=\d)/, `${paths.engagements}/`);
+  const matched = (i: NavItem) =>
+    i.path === '/' ? path === '/' : [i.path, ...(i.alsoActiveUnder ?? [])].some((p) => under(path, p));
+  return items.filter(matched).sort((a, b) => b.path.length - a.path.length)[0];
 }

@@ -119,7 +119,11 @@ export function CreateTaskForm({ teamId, listId, onInvite }: Props) {
             disabled={busy}
             error={Boolean(formState.errors.due_date)}
             helperText={formState.errors.due_date?.message ?? ' '}
-            slotProps={{ inputLabel: { shrink: true } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              // The blank line keeps it level with Priority's hint beside it; stacked on a phone it is only a gap.
+              formHelperText: { sx: { display: formState.errors.due_date ? 'block' : { xs: 'none', sm: 'block' } } },
+            }}
           />
         </Stack>
         <Controller

@@ -71,11 +71,15 @@ export function PostTypeSelector({ role, value, onChange, panelId, tabId, extra 
       onChange={(_e, type: number) => onChange(type)}
       aria-label="Post type"
       variant="scrollable"
-      scrollButtons={false}
+      // A lead's four types do not fit a phone: arrows say there is more instead of a cut-off name.
+      scrollButtons="auto"
+      allowScrollButtonsMobile
       sx={{
         minHeight: 48,
+        '& .MuiTabs-scrollButtons': { width: 28 },
+        '& .MuiTabs-scrollButtons.Mui-disabled': { opacity: 0.3 },
         '& .MuiTab-root': { minHeight: 48, minWidth: { xs: 0, sm: 90 }, px: { xs: 1.5, sm: 2 }, textTransform: 'none' },
-        // A phone has room for the three names, not for their icons as well.
+        // A phone has room for the names, not for their icons as well.
         '& .MuiTab-icon': { display: { xs: 'none', sm: 'inline-flex' } },
       }}
     >
