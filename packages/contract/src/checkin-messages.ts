@@ -13,7 +13,6 @@ export const CheckinMessages = {
   /** After an answer (spec §4): it went to the one who asked. */
   sentTo: (name: string) => `Your check-in was sent to ${name}.`,
   fromDateInvalid: 'from_date must be a date in the form YYYY-MM-DD.',
-  fromDateFuture: 'from_date cannot be in the future.',
   tzInvalid: 'tz must be an IANA time zone, such as Europe/Berlin.',
   /** Below the anonymity floor the team's meter and moods are hidden, and say why. */
   hiddenBelowFloor: (floor: number, answered: number) =>
