@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { useEffect } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signIn } from '../../test/render';
 import { testUser } from '../../test/server';
 import { serveDashboard } from '../../test/post-fixtures';
@@ -111,5 +112,46 @@ describe('AppLayout slots (phone width: jsdom matches no media query)', () => {
     const drawer = await screen.findByRole('presentation');
     await user.click(within(drawer).getByRole('button', { name: 'Invite Members' }));
     await waitForElementToBeRemoved(() => screen.queryByRole('presentation'));
+  });
+});
+
+describe('AppLayout at desktop width', () => {
+  // Every media query matches: the docked (persistent) sidebar, the permanent drawer.
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('mounts the sidebar panels (which fetch their data) when it first opens, and keeps them', async () => {
+    let mounts = 0;
+    function Panel() {
+      useEffect(() => void (mounts += 1), []);
+      return <p>Check-In Stats</p>;
+    }
+    signIn();
+    const { user } = renderWithProviders(
+      <AppLayout content={<p>Page</p>} teamName="Rowing" rightSidebar={<Panel />} />,
+      {
+        url: '/engagements/5/timeline',
+      },
+    );
+    const toggle = screen.getByRole('button', { name: 'Team sidebar' });
+    expect(screen.queryByText('Check-In Stats')).toBeNull();
+    expect(mounts).toBe(0);
+    await user.click(toggle);
+    expect(await screen.findByText('Check-In Stats')).toBeInTheDocument();
+    await user.click(toggle);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(mounts).toBe(1);
   });
 });

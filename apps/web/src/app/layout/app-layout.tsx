@@ -110,6 +110,10 @@ export function AppLayout({
   const roomy = useMediaQuery(theme.breakpoints.up('xl'));
   const [open, setOpen] = useState(false);
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  // The sidebar's panels load their own data: nothing is fetched for a sidebar never opened, and
+  // once opened they stay mounted, so closing and reopening it fetches nothing again.
+  const [sidebarOpened, setSidebarOpened] = useState(false);
+  if (sidebarOpen && !sidebarOpened) setSidebarOpened(true);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const visible = visibleItems(items);
@@ -247,7 +251,9 @@ export function AppLayout({
           slotProps={{ paper: { id: 'team-sidebar', component: 'aside', 'aria-label': 'Team sidebar' } }}
         >
           <Toolbar />
-          <Box onClick={desktop ? undefined : closeOnControl(() => setSidebarOpen(false))}>{rightSidebar}</Box>
+          <Box onClick={desktop ? undefined : closeOnControl(() => setSidebarOpen(false))}>
+            {sidebarOpened && rightSidebar}
+          </Box>
         </Drawer>
       )}
 
