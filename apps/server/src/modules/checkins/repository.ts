@@ -1,6 +1,6 @@
-import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
+import { sql, type Expression, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { lockRows } from '../../db/dialect.js';
-import type { Database, Executor } from '../../db/schema.js';
+import type { CheckinResponsesTable, Database, Executor } from '../../db/schema.js';
 
 /** A period of the statistics: answers at or after `from` (ISO), before `to` when given. */
 export interface Period {
@@ -152,17 +152,10 @@ export class CheckinsRepository {
       .executeTakeFirst() as Promise<CheckinView | undefined>;
   }
 
+  /** The answer's row; its `checkin.reply` post, if any, is linked afterwards. */
   async insertResponse(
     ex: Executor,
-    row: {
-      checkin_id: number;
-      team_id: number;
-      user_id: number;
-      mood_id: number;
-      score: number;
-      is_private: number;
-      created_at: string;
-    },
+    row: Required<Omit<Insertable<CheckinResponsesTable>, 'id' | 'post_id'>>,
   ): Promise<number> {
     return (
       await ex
