@@ -223,9 +223,10 @@ export async function buildApp({
       if (subject.kind === 'post' && what === 'comment') notifier.commented(actorId, teamId, subject.id);
     },
   );
+  const postsRepo = new PostsRepository(db.kysely, engagementRepo);
   const posts = new PostsService({
     db: db.kysely,
-    repo: new PostsRepository(db.kysely, engagementRepo),
+    repo: postsRepo,
     members: membersRepo,
     access,
     engagement,
@@ -247,7 +248,7 @@ export async function buildApp({
   const topics = new TopicsService({
     db: db.kysely,
     repo: new TopicsRepository(db.kysely, engagementRepo),
-    posts: new PostsRepository(db.kysely, engagementRepo),
+    posts: postsRepo,
     access,
     urlOf: uploads.urlOf,
     events: realtime.events,

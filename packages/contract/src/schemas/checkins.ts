@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CheckinMessages } from '../checkin-messages.js';
 import { MOOD_IDS } from '../lookups.js';
-import { idParam, pageQuery } from './common.js';
+import { idParam, isCalendarDay, pageQuery } from './common.js';
 import { userRefDto } from './posts.js';
 import { isTimeZone } from './profile.js';
 import { teamParams } from './teams.js';
@@ -11,12 +11,6 @@ export const checkinParams = teamParams.extend({ checkinId: idParam });
 
 /** Fewer distinct people than this answered in a period: the team's meter and moods stay hidden (issue 10). */
 export const CHECKIN_ANONYMITY_FLOOR = 3;
-
-/** A real calendar day written YYYY-MM-DD (spec §9 time filters). */
-const isCalendarDay = (v: string) => {
-  const d = new Date(`${v}T00:00:00.000Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
 
 /** `?from_date=YYYY-MM-DD&tz=Area/City`, or no date for All Time; an empty value is All Time too. */
 export const fromDateQuery = z.object({

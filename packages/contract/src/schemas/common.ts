@@ -25,6 +25,13 @@ export const pageQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(50).optional(),
 });
 
+/** A calendar day written YYYY-MM-DD that exists (not 2026-02-30, not 2026-13-01). */
+export const isCalendarDay = (v: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00.000Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
 /** Ids are 32-bit integers in the database; anything larger cannot exist. */
 export const MAX_ID = 2_147_483_647;
 export const idParam = z.coerce.number().int().positive().max(MAX_ID);

@@ -2,19 +2,17 @@ import { z } from 'zod';
 import { Limits } from '../limits.js';
 import { Messages } from '../messages.js';
 import { TopicMessages } from '../topic-messages.js';
-import { idParam, noControlChars } from './common.js';
-import { engagementDto } from './posts.js';
+import { idParam, isCalendarDay, noControlChars } from './common.js';
+import { engagementDto, userRefDto } from './posts.js';
 import { teamParams } from './teams.js';
 
 /** `user/team/:id/topic/:topicId`. */
 export const topicParams = teamParams.extend({ topicId: idParam });
 
 /** A calendar day, `YYYY-MM-DD` (topics are planned by UTC day: ADR 0016). */
-export const isoDay = z.string({ error: TopicMessages.publishDateInvalid }).refine((v) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}, TopicMessages.publishDateInvalid);
+export const isoDay = z
+  .string({ error: TopicMessages.publishDateInvalid })
+  .refine(isCalendarDay, TopicMessages.publishDateInvalid);
 
 /** Topic text (spec §5): required, 6–165 characters once trimmed. */
 export const topicContent = z
@@ -51,7 +49,7 @@ export const topicDto = engagementDto.extend({
   published_at: z.string().nullable(),
   /** Its `topic` post on the timeline, once published. */
   post_id: z.number().int().nullable(),
-  user: z.object({ id: z.number().int(), full_name: z.string(), avatar: z.string().nullable() }),
+  user: userRefDto,
   data: z.object({ content: z.string() }),
 });
 export type TopicDto = z.infer<typeof topicDto>;

@@ -1,8 +1,7 @@
-import { PLANS, Routes } from '@rally/contract';
+import { BillingMessages, PLANS, Routes } from '@rally/contract';
 import { principalOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
 import { routeOf, type Api } from '../../http/route.js';
-import { BillingMessages } from '@rally/contract';
 import { presentSubscription } from './presenter.js';
 import type { BillingService } from './service.js';
 

@@ -9,8 +9,7 @@ import {
   type MoodShareDto,
   type PostDto,
 } from '@rally/contract';
-import type { UrlOf } from '../engagement/presenter.js';
-import { fullName } from '../members/presenter.js';
+import { presentPerson, type UrlOf } from '../engagement/presenter.js';
 import type { CheckinView, NewPostRow, UserMoodRow } from './repository.js';
 
 const TEAM_MOODS = MOODS.filter((m) => m.mood_group_id === MoodGroup.Moods);
@@ -43,9 +42,7 @@ export function presentUsers(rows: UserMoodRow[], urlOf: UrlOf) {
     users.set(r.user_id, u);
   }
   return [...users.values()].map(({ row, n, sum, moods }) => ({
-    id: row.user_id,
-    full_name: fullName(row),
-    avatar: urlOf(row.avatar),
+    ...presentPerson({ ...row, id: row.user_id }, urlOf),
     meter: percent(sum / n),
     answers_count: n,
     moods: moodShares(moods, n).filter((m) => m.count > 0),
@@ -61,7 +58,7 @@ export function presentNewPost(row: NewPostRow, urlOf: UrlOf): PostDto {
     type_id: row.type_id,
     team_id: row.team_id,
     team: { id: row.team_id, name: row.team_name },
-    user: { id: row.user_id, full_name: fullName(row), avatar: urlOf(row.avatar) },
+    user: presentPerson({ ...row, id: row.user_id }, urlOf),
     created_at: row.created_at,
     is_forwarded: false,
     original_post: null,
@@ -83,7 +80,7 @@ export function presentCheckin(row: CheckinView, viewerId: number, urlOf: UrlOf)
   return {
     id: row.id,
     post_id: row.post_id,
-    user: { id: row.user_id, full_name: fullName(row), avatar: urlOf(row.avatar) },
+    user: presentPerson({ ...row, id: row.user_id }, urlOf),
     created_at: row.created_at,
     responses_count: Number(row.responses_count),
     max_responses_count: row.members_count,

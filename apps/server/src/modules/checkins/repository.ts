@@ -118,15 +118,6 @@ export class CheckinsRepository {
     return (await ex.insertInto('checkins').values(row).returning('id').executeTakeFirstOrThrow()).id;
   }
 
-  find(teamId: number, checkinId: number, ex: Executor = this.db) {
-    return ex
-      .selectFrom('checkins')
-      .selectAll()
-      .where('id', '=', checkinId)
-      .where('team_id', '=', teamId)
-      .executeTakeFirst();
-  }
-
   /** One check-in with its initiator, its answer count and whether the viewer answered: one query. */
   view(teamId: number, checkinId: number, viewerId: number): Promise<CheckinView | undefined> {
     return this.db
@@ -171,8 +162,8 @@ export class CheckinsRepository {
   }
 
   /** A post this module wrote, as its new card shows it (no reactions or comments yet). */
-  newPost(postId: number, ex: Executor = this.db): Promise<NewPostRow | undefined> {
-    return ex
+  newPost(postId: number): Promise<NewPostRow | undefined> {
+    return this.db
       .selectFrom('posts as p')
       .innerJoin('users as a', 'a.id', 'p.user_id')
       .innerJoin('teams as t', 't.id', 'p.team_id')

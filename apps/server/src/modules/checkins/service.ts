@@ -19,7 +19,7 @@ import { paged } from '../../http/envelope.js';
 import { conflict, forbidden, notFound, validation } from '../../http/errors.js';
 import { startOfZonedDay } from '../../lib/zoned-day.js';
 import type { TeamEvents } from '../../realtime/events.js';
-import type { UrlOf } from '../engagement/presenter.js';
+import { presentPerson, type UrlOf } from '../engagement/presenter.js';
 import { fullName } from '../members/presenter.js';
 import type { TeamAccess } from '../members/team-access.js';
 import type { Notifier } from '../notifications/notifier.js';
@@ -229,7 +229,7 @@ export class CheckinsService {
     const data = rows.map((r) => ({
       id: r.id,
       checkin_id: r.checkin_id,
-      user: { id: r.user_id, full_name: fullName(r), avatar: urlOf(r.avatar) },
+      user: presentPerson({ ...r, id: r.user_id }, urlOf),
       mood: moodRef(r.mood_id),
       is_private: Number(r.is_private) === 1,
       created_at: r.created_at,

@@ -1,6 +1,5 @@
 import type { TopicDto } from '@rally/contract';
-import { presentEngagement, type UrlOf } from '../engagement/presenter.js';
-import { fullName } from '../members/presenter.js';
+import { presentEngagement, presentPerson, type UrlOf } from '../engagement/presenter.js';
 import type { TopicView } from './repository.js';
 
 export function presentTopic(row: TopicView, urlOf: UrlOf): TopicDto {
@@ -12,11 +11,15 @@ export function presentTopic(row: TopicView, urlOf: UrlOf): TopicDto {
     publish_date: row.publish_date,
     published_at: row.published_at,
     post_id: row.post_id,
-    user: {
-      id: row.user_id,
-      full_name: fullName({ first_name: row.author_first_name, last_name: row.author_last_name }),
-      avatar: urlOf(row.author_avatar),
-    },
+    user: presentPerson(
+      {
+        id: row.user_id,
+        first_name: row.author_first_name,
+        last_name: row.author_last_name,
+        avatar: row.author_avatar,
+      },
+      urlOf,
+    ),
     data: { content: row.content },
     ...presentEngagement(row, urlOf),
   };

@@ -29,8 +29,8 @@ export class TopicsRepository {
       .executeTakeFirst();
   }
 
-  view(viewerId: number, topicId: number, ex: Executor = this.db): Promise<TopicView | undefined> {
-    return this.views(viewerId, ex).where('t.id', '=', topicId).executeTakeFirst();
+  view(viewerId: number, topicId: number): Promise<TopicView | undefined> {
+    return this.views(viewerId).where('t.id', '=', topicId).executeTakeFirst();
   }
 
   /** The team's topics waiting for their day, soonest first. */
@@ -42,8 +42,8 @@ export class TopicsRepository {
       .execute();
   }
 
-  find(teamId: number, topicId: number, ex: Executor = this.db): Promise<TopicRow | undefined> {
-    return ex
+  find(teamId: number, topicId: number): Promise<TopicRow | undefined> {
+    return this.db
       .selectFrom('topics')
       .selectAll()
       .where('id', '=', topicId)
@@ -128,8 +128,8 @@ export class TopicsRepository {
       .execute();
   }
 
-  private views(viewerId: number, ex: Executor = this.db) {
-    return ex
+  private views(viewerId: number) {
+    return this.db
       .selectFrom('topics as t')
       .innerJoin('users as a', 'a.id', 't.user_id')
       .leftJoin('posts as p', 'p.id', 't.post_id')

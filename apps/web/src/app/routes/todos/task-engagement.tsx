@@ -6,12 +6,10 @@ import type { TaskDto } from '@rally/contract';
 import { buzzById, useBuzzes } from '../../../features/posts/api/get-buzzes';
 import { BuzzImage } from '../../../features/posts/components/buzz-image';
 import { ReactionMenu } from '../../../features/posts/components/reaction-menu';
-import { hoverLines } from '../../../features/posts/components/reactions-summary';
+import { engagementsLabel, hoverLines, reactionKinds } from '../../../features/posts/components/reactions-summary';
 import { useReactToTask } from '../../../features/todos/api/react-to-task';
 import { errorMessage } from '../../../lib/error-message';
 import { useSnackbar } from '../../../lib/snackbar';
-
-const engagementsLabel = (n: number) => `${n} ${n === 1 ? 'Engagement' : 'Engagements'}`;
 
 // Opened on demand: the comment list and composer load with the first task opened.
 const TaskComments = lazy(() => import('./task-comments'));
@@ -28,10 +26,7 @@ export function TaskEngagement({ task }: { task: TaskDto }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const current = buzzById(buzzes.data, task.buzz_type_id);
-  const kinds = [...new Set(task.reactions.map((r) => r.buzz_type_id))]
-    .map((id) => buzzById(buzzes.data, id))
-    .filter((b) => b !== undefined)
-    .slice(0, 3);
+  const kinds = reactionKinds(task.reactions, buzzes.data);
 
   const choose = (buzzTypeId: number | null) => {
     setAnchor(null);

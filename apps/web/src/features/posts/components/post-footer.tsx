@@ -10,7 +10,7 @@ import { useSnackbar } from '../../../lib/snackbar';
 import { useDeletePost } from '../api/delete-post';
 import { postTarget } from './post-types';
 import { ReactionPicker } from './reaction-picker';
-import { ReactionsSummary } from './reactions-summary';
+import { ReactionsSummary, engagementsLabel } from './reactions-summary';
 import type { ShareTeam } from './share-post-dialog';
 
 // What only some readers open comes in its own chunks, on first use.
@@ -33,8 +33,6 @@ const compactOnPhones = {
   '& > span:not(.MuiButton-startIcon)': { display: { xs: 'none', sm: 'inline' } },
   '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
 } as const;
-
-const engagementsLabel = (n: number) => `${n} ${n === 1 ? 'Engagement' : 'Engagements'}`;
 
 /**
  * Reactions, comments, share and delete (spec §2). Each button is there exactly when the

@@ -18,6 +18,19 @@ export function hoverLines(post: Pick<PostDto, 'reactions' | 'buzzes_count'>): s
   return rest > 0 ? [...names, PostMessages.andMore(rest)] : names;
 }
 
+/** Up to 3 buzzes among the recent reactions, one of each kind, newest first. */
+export const reactionKinds = (
+  reactions: readonly { buzz_type_id: number }[],
+  buzzes: readonly MoodDto[] | undefined,
+): MoodDto[] =>
+  [...new Set(reactions.map((r) => r.buzz_type_id))]
+    .map((id) => buzzById(buzzes, id))
+    .filter((b) => b !== undefined)
+    .slice(0, 3);
+
+/** The count of comments under a post or task, as its footer names it. */
+export const engagementsLabel = (n: number) => `${n} ${n === 1 ? 'Engagement' : 'Engagements'}`;
+
 /**
  * The buzzes of a post and their count: hover or focus shows who reacted, a click the whole list.
  * The hover list is drawn here rather than with MUI's Tooltip, whose positioning engine would
@@ -28,10 +41,7 @@ export function ReactionsSummary({ post, buzzes }: { post: PostDto; buzzes: read
   const [hover, setHover] = useState(false);
   const tipId = useId();
   const lines = hoverLines(post);
-  const kinds = [...new Set(post.reactions.map((r) => r.buzz_type_id))]
-    .map((id) => buzzById(buzzes, id))
-    .filter((b) => b !== undefined)
-    .slice(0, 3);
+  const kinds = reactionKinds(post.reactions, buzzes);
 
   return (
     <>
