@@ -3,7 +3,7 @@ import { Limits } from '../limits.js';
 import { Messages } from '../messages.js';
 import { TodoMessages } from '../todo-messages.js';
 import { TaskStatus } from '../ids.js';
-import { MAX_ID, idParam, noControlChars, pageQuery } from './common.js';
+import { MAX_ID, idParam, isCalendarDay, noControlChars, pageQuery } from './common.js';
 import { engagementDto, mediaTypeName, uploadKeyField, userRefDto } from './posts.js';
 import { teamParams } from './teams.js';
 
@@ -35,9 +35,6 @@ export const todoListDto = z.object({
 });
 export type TodoListDto = z.infer<typeof todoListDto>;
 
-const YMD = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar date 'YYYY-MM-DD' that exists (not 2026-02-30). */
-const isCalendarDate = (v: string) => YMD.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 /**
@@ -64,7 +61,7 @@ export const createTaskSchema = z
       z
         .string({ error: TodoMessages.dueDateInvalid })
         .trim()
-        .refine(isCalendarDate, TodoMessages.dueDateInvalid)
+        .refine(isCalendarDay, TodoMessages.dueDateInvalid)
         .nullable()
         .optional(),
     ),

@@ -176,11 +176,13 @@ describe('tasks', () => {
       'priority',
       TodoMessages.priorityMax,
     );
-    expectInvalid(
-      await t.api('POST', url, { description: 'Valid task', due_date: '2026-02-30' }, coach.token),
-      'due_date',
-      TodoMessages.dueDateInvalid,
-    );
+    // A day past its month, and dates no calendar has (month 13, day 00): 422, never 500.
+    for (const due_date of ['2026-02-30', '2026-13-01', '2026-00-10', '2026-01-00', '0000-99-99'])
+      expectInvalid(
+        await t.api('POST', url, { description: 'Valid task', due_date }, coach.token),
+        'due_date',
+        TodoMessages.dueDateInvalid,
+      );
     expectInvalid(
       await t.api('POST', url, { description: 'Valid task', tag_users: [outsider.id] }, coach.token),
       'tag_users',
