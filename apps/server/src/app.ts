@@ -9,6 +9,7 @@ import { API_VERSION, Limits, Messages } from '@rally/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sqliteFileIn, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
+import { TableVersion } from './db/table-version.js';
 import { authenticatePlugin } from './http/authenticate.js';
 import { badRequest } from './http/errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -39,6 +40,7 @@ import { TeamAccess } from './modules/members/team-access.js';
 import { ProfileRepository } from './modules/profile/repository.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { ProfileService } from './modules/profile/service.js';
+import { TEAM_CARD_TABLES, TeamCardsCache } from './modules/teams/cards-cache.js';
 import { TeamsRepository } from './modules/teams/repository.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { TeamsService } from './modules/teams/service.js';
@@ -88,6 +90,8 @@ declare module 'fastify' {
     teamEvents: TeamEvents;
     /** This process's session cache (tests drop it to stand for its TTL passing). */
     sessions: SessionCache;
+    /** This process's team cards (ADR 0018). */
+    teamCards: TeamCardsCache;
   }
 }
 
@@ -171,8 +175,13 @@ export async function buildApp({
   // service posts and comments claim keys with and present them by (`urlOf`).
   const files = await createUploads({ config, db: db.kysely, access, log: app.log });
   const { uploads, storage } = files;
+  // Team cards kept per viewer until a table they are read from changes, in any process (ADR 0018).
+  const cardChanges = await TableVersion.start(db, TEAM_CARD_TABLES, app.log);
+  const teamCards = new TeamCardsCache(cardChanges, config.TEAM_CARDS_CACHE_MS);
+  app.decorate('teamCards', teamCards);
   const teams = new TeamsService({
     repo: new TeamsRepository(db.kysely, membersRepo),
+    cards: teamCards,
     members: membersRepo,
     access,
     billing,
@@ -267,6 +276,7 @@ export async function buildApp({
     stopSchedules();
     await realtime.events.close(); // sockets are closed already (preClose); deliveries under way finish
     await sessions.close();
+    await cardChanges.close();
     await background.idle(); // queued work (a reset mail) still finishes
     await mailer.close(); // deliveries under way still record their result
     await db.kysely.destroy();

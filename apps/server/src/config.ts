@@ -100,6 +100,8 @@ const envSchema = z.object({
    * database). Logouts and password changes evict at once, in every process with REDIS_URL.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /** How long a viewer's team cards may be kept at most (ADR 0018); 0 turns the cache off. */
+  TEAM_CARDS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   /** An open realtime socket re-checks its session this often (closed 4401 once it has ended). */
   REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /** Realtime connections one client address may open a minute (reconnects back off far below). */

@@ -15,11 +15,22 @@ import type { DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import { cachingSqlite, preparingPgPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
+import { Commits, watchWrites } from './write-watch.js';
 
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** This process's commits, by table written (write-watch.ts). */
+  commits: Commits;
+  /** How commits made elsewhere (other connections, other processes) can be heard. */
+  elsewhere: OtherWriters;
 }
+
+/**
+ * SQLite: the connection's `PRAGMA data_version`, which moves when another connection commits.
+ * PostgreSQL: a new client of the same server and schema, for LISTEN (table-version.ts).
+ */
+export type OtherWriters = { kind: 'sqlite'; dataVersion: () => number } | { kind: 'postgres'; connect: () => pg.Client };
 
 export interface DbOptions {
   /** postgres://… for PostgreSQL; otherwise SQLite in `sqliteFile`. */
@@ -33,12 +44,13 @@ export interface DbOptions {
 
 /** Opens the database chosen by configuration. */
 export function openDatabase(opts: DbOptions): Db {
+  const commits = new Commits();
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: opts.databaseUrl,
-      max: 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...connection, max: 10 });
     // Our statements are prepared once per connection (prepared-statements.ts) and have one good
     // plan whatever their values; PostgreSQL's default kept re-planning the timeline page on every
     // call (planning 0.8 ms, running 0.3 ms). The client sends this before any other query.
@@ -46,8 +58,13 @@ export function openDatabase(opts: DbOptions): Db {
       client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
     });
     return {
-      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPgPool(pool) }), log: logOf(opts) }),
+      kysely: new Kysely<Database>({
+        dialect: watchWrites(new PostgresDialect({ pool: preparingPgPool(pool) }), commits),
+        log: logOf(opts),
+      }),
       dialect: 'postgres',
+      commits,
+      elsewhere: { kind: 'postgres', connect: () => new pg.Client(connection) },
     };
   }
   const sqlite = new SQLite(path.resolve(opts.sqliteFile));
@@ -56,9 +73,15 @@ export function openDatabase(opts: DbOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   // Every acknowledged write survives power loss too, not only a crash of the process (ADR 0007).
   sqlite.pragma('synchronous = FULL');
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
   return {
-    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }), log: logOf(opts) }),
+    kysely: new Kysely<Database>({
+      dialect: watchWrites(new SqliteDialect({ database: cachingSqlite(sqlite) }), commits),
+      log: logOf(opts),
+    }),
     dialect: 'sqlite',
+    commits,
+    elsewhere: { kind: 'sqlite', dataVersion: () => dataVersion.get() as number },
   };
 }
 

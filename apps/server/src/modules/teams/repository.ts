@@ -39,19 +39,15 @@ export class TeamsRepository {
     private readonly members = new MembersRepository(db),
   ) {}
 
-  /** The viewer's teams (or one of them), newest first, with what their cards show: one query. */
-  async teamsOf(userId: number, teamId?: number): Promise<TeamView[]> {
-    const rows = teamId === undefined ? await this.allTeamsOf(userId) : await this.oneTeamOf(userId, teamId);
+  /** The viewer's teams, newest first, with what their cards show: one query. */
+  async teamsOf(userId: number): Promise<TeamView[]> {
+    const rows = await this.allTeamsOf(userId);
     return rows.map((row) => ({ ...row, preview: rowsOfJson(row.preview) }));
   }
 
   private readonly allTeamsOf = compileOnce(
     () => this.db,
     (userId: number) => this.cardsOf(userId),
-  );
-  private readonly oneTeamOf = compileOnce(
-    () => this.db,
-    (userId: number, teamId: number) => this.cardsOf(userId).where('teams.id', '=', teamId),
   );
 
   private cardsOf(userId: number) {

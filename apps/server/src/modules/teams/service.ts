@@ -6,6 +6,7 @@ import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess } from '../members/team-access.js';
 import type { UploadsService } from '../uploads/service.js';
 import { imageExtension, type FileStorage } from '../uploads/storage.js';
+import type { TeamCardsCache } from './cards-cache.js';
 import { LEVELS, levelById } from './levels.js';
 import { presentTeam, presentTeamProfile, teamStatus } from './presenter.js';
 import type { TeamsRepository } from './repository.js';
@@ -14,6 +15,8 @@ import type { TeamsRepository } from './repository.js';
 
 export interface TeamsDeps {
   repo: TeamsRepository;
+  /** Each viewer's cards while nothing they are read from changed (ADR 0018). */
+  cards: TeamCardsCache;
   members: MembersRepository;
   access: TeamAccess;
   billing: BillingService;
@@ -28,9 +31,14 @@ export class TeamsService {
   /** A stored picture's signed URL (also for other modules that show a team's picture). */
   readonly avatarUrl = (key: string | null): string | null => this.deps.uploads.urlOf(key);
 
-  /** The viewer's teams in one query, whatever their number (no N+1). */
+  /**
+   * The viewer's teams (or the one of them asked for) in one query whatever their number (no
+   * N+1), or none at all while the cached cards are current.
+   */
   async list(userId: number, teamId?: number): Promise<TeamDto[]> {
-    const teams = await this.deps.repo.teamsOf(userId, teamId);
+    const { repo, cards } = this.deps;
+    const all = await cards.cardsOf(userId, () => repo.teamsOf(userId));
+    const teams = teamId === undefined ? all : all.filter((team) => team.id === teamId);
     const now = new Date();
     return teams.map((t) => presentTeam(t, this.avatarUrl, now));
   }

@@ -109,7 +109,7 @@ describe('list and team by id', () => {
     ]);
   });
 
-  it('the list is one query whether the caller has one team or many (two with the session read)', async () => {
+  it('the list is one query whether the caller has one team or many; none while it is kept', async () => {
     const [lone, busy] = [await buildUser(t), await buildUser(t)];
     await createTeam(t, lone, 'Lone Team');
     for (const name of ['One', 'Two', 'Three']) {
@@ -122,9 +122,16 @@ describe('list and team by id', () => {
     expect(many.result.json().data).toHaveLength(3);
     expect(one.queries).toHaveLength(1);
     expect(many.queries).toHaveLength(1);
+    // Kept (ADR 0018): the cards from memory, the session too; a cold session is its one query.
+    const kept = await t.queriesOf(() => t.api('GET', 'user/teams', undefined, busy.token));
+    expect(kept.result.json().data).toEqual(many.result.json().data);
+    expect(kept.queries).toHaveLength(0);
     t.app.sessions.clear();
     const cold = await t.queriesOf(() => t.api('GET', 'user/teams', undefined, busy.token));
-    expect(cold.queries).toHaveLength(2);
+    expect(cold.queries).toHaveLength(1);
+    t.app.teamCards.clear();
+    const afresh = await t.queriesOf(() => t.api('GET', 'user/teams', undefined, busy.token));
+    expect(afresh.queries).toHaveLength(1);
   });
 
   it('the members list has everyone, owner first; e-mails only for the leads', async () => {
