@@ -12,7 +12,8 @@
  * 4. launches Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium; headless, no sandbox,
  *    no GPU, no background networking) through puppeteer-core and runs Lighthouse on
  *      /login        as a guest,
- *      /engagements  signed in: the session the web app keeps in localStorage
+ *      /engagements, and /engagements/{id}/timeline of the demo coach's newest engagement,
+ *                    signed in: the session the web app keeps in localStorage
  *                    (apps/web/src/lib/session-storage.ts) is written on the origin first, and
  *                    Lighthouse runs with disableStorageReset (the HTTP cache is emptied first),
  *    with Lighthouse's mobile preset (its default: simulated slow 4G, 4x CPU slowdown) and its
@@ -157,6 +158,13 @@ async function main() {
     if (!login.ok) throw new Error(`POST /api/login answered ${login.status}: ${await login.text()}`);
     const { data } = (await login.json()) as { data: { token: string } & Record<string, unknown> };
     const { token, ...user } = data;
+    // The demo coach's newest engagement, for its timeline.
+    const teams = await fetch(`${base}/api/user/teams`, {
+      headers: { accept: 'application/json', 'accept-version': '1.3', authorization: `Bearer ${token}` },
+    });
+    if (!teams.ok) throw new Error(`GET /api/user/teams answered ${teams.status}: ${await teams.text()}`);
+    const [team] = ((await teams.json()) as { data: { id: number }[] }).data;
+    if (!team) throw new Error('the demo coach has no engagement');
 
     const chromium = await puppeteer.launch({
       executablePath: CHROMIUM,
@@ -181,6 +189,7 @@ async function main() {
     const pages: { page: string; signedIn: boolean }[] = [
       { page: '/login', signedIn: false },
       { page: '/engagements', signedIn: true },
+      { page: `/engagements/${team.id}/timeline`, signedIn: true },
     ];
     /** One Lighthouse run in a fresh tab; a run whose trace Chrome failed to record is run again. */
     const audit = async (page: string, signedIn: boolean, config: Config | undefined, run: number, preset: string) => {
@@ -218,7 +227,7 @@ async function main() {
         await tab.close();
         if (process.env.LIGHTHOUSE_REPORTS && result)
           writeFileSync(
-            path.join(process.env.LIGHTHOUSE_REPORTS, `${page.slice(1)}-${preset}-${run}.json`),
+            path.join(process.env.LIGHTHOUSE_REPORTS, `${page.slice(1).replaceAll('/', '-')}-${preset}-${run}.json`),
             JSON.stringify(result.lhr),
           );
         if (!result?.lhr.runtimeError || attempt === 3) return result;
@@ -228,8 +237,10 @@ async function main() {
       }
     };
 
-    // LIGHTHOUSE_PAGES=/login and LIGHTHOUSE_PRESETS=mobile narrow a run down while iterating.
-    const only = (list: string | undefined, value: string) => !list || list.split(',').includes(value);
+    // LIGHTHOUSE_PAGES=/login (or /engagements, timeline) and LIGHTHOUSE_PRESETS=mobile narrow a
+    // run down while iterating.
+    const only = (list: string | undefined, value: string) =>
+      !list || list.split(',').some((x) => x === value || (x === 'timeline' && value.endsWith('/timeline')));
     const all: Row[] = [];
     const results: Row[] = [];
     for (const { page, signedIn } of pages.filter((p) => only(process.env.LIGHTHOUSE_PAGES, p.page)))
