@@ -176,7 +176,7 @@ export async function buildApp({
   const files = await createUploads({ config, db: db.kysely, access, log: app.log });
   const { uploads, storage } = files;
   // Team cards kept per viewer until a table they are read from changes, in any process (ADR 0018).
-  const cardChanges = await TableVersion.start(db, TEAM_CARD_TABLES, app.log);
+  const cardChanges = new TableVersion(db, new Set(TEAM_CARD_TABLES), app.log);
   const teamCards = new TeamCardsCache(cardChanges, config.TEAM_CARDS_CACHE_MS);
   app.decorate('teamCards', teamCards);
   const teams = new TeamsService({
@@ -375,5 +375,7 @@ export async function buildApp({
   );
 
   registerWebApp(app, config.WEB_DIST_DIR);
+  // Last, so a failed start leaves no listener connection behind (PostgreSQL; none with the cache off).
+  if (config.TEAM_CARDS_CACHE_MS > 0) await cardChanges.start();
   return app;
 }

@@ -13,6 +13,11 @@ describe('tableWritten', () => {
     ['with gone as (delete from "team_members" where "user_id" = $1 returning 1) select count(*) from gone', ANY_TABLE],
     ['alter table teams add column x integer', ANY_TABLE],
     ['truncate teams cascade', ANY_TABLE],
+    ['update "my-schema"."teams" set name = $1', 'teams'],
+    ['/* a comment first */ insert into teams (name) values (?)', ANY_TABLE],
+    ['insert ignore into teams (name) values (?)', ANY_TABLE],
+    ['explain analyze delete from teams', ANY_TABLE],
+    ['create index x on teams (name)', ANY_TABLE],
   ])('%s writes %s', (statement, table) => expect(tableWritten(statement)).toBe(table));
 
   it.each([
@@ -23,6 +28,10 @@ describe('tableWritten', () => {
     'rollback',
     'pragma data_version',
     'select * from teams for update',
+    "select pg_notify('rally_table_changes', 'public.#ping:1')",
+    'savepoint sp1',
+    'release savepoint sp1',
+    'SET plan_cache_mode = force_generic_plan',
   ])('%s writes nothing', (statement) => expect(tableWritten(statement)).toBeUndefined());
 });
 

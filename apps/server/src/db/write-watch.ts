@@ -12,19 +12,26 @@ import type {
 export type WrittenTable = string;
 export const ANY_TABLE: WrittenTable = '*';
 
-const DML = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?/i;
-/** Statements that may write without naming one target up front: CTEs with DML, DDL, bulk loads. */
-const OTHER_WRITE = /^\s*(?:alter|drop|create|truncate|merge|copy|with\b[\s\S]*\b(?:insert|update|delete)\b)/i;
+const NAME = String.raw`(?:"([^"]+)"|(\w+))`;
+const DML = new RegExp(
+  String.raw`^\s*(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(?:${NAME}\s*\.\s*)?${NAME}`,
+  'i',
+);
+/** Statements that change no table's rows: reads and session or transaction control. */
+const NO_WRITE = /^\s*(?:select|values|pragma|begin|start\s+transaction|commit|end|rollback|savepoint|release|set|show|listen|unlisten)\b/i;
+const WITH_DML = /^\s*with\b[\s\S]*\b(?:insert|update|delete|merge)\b/i;
 
 /**
- * The table `sql` writes, `'*'` when it may write but does not say which, undefined for a read
- * (or transaction control). Cascades are not seen here: a caller that cares about a table a
- * cascade reaches watches the parent table too.
+ * The table `sql` writes, `'*'` when it may write and the text does not say which (a CTE with
+ * DML, DDL, TRUNCATE, anything not known to be a read), undefined for a read or transaction
+ * control. Cascades are not seen here: a caller that cares about a table a cascade reaches
+ * watches the parent table too.
  */
 export function tableWritten(sql: string): WrittenTable | undefined {
   const dml = DML.exec(sql);
-  if (dml) return dml[1]!.toLowerCase();
-  return OTHER_WRITE.test(sql) ? ANY_TABLE : undefined;
+  if (dml) return (dml[3] ?? dml[4]!).toLowerCase();
+  if (/^\s*with\b/i.test(sql)) return WITH_DML.test(sql) ? ANY_TABLE : undefined;
+  return NO_WRITE.test(sql) ? undefined : ANY_TABLE;
 }
 
 /** Told, after each commit in this process, which tables it wrote (also after a rollback: harmless). */
@@ -39,8 +46,16 @@ export class Commits {
     return () => this.listeners.delete(listener);
   }
 
+  /** Never throws: a listener's failure must not turn a committed write into an error. */
   emit(tables: ReadonlySet<WrittenTable>): void {
-    if (tables.size) for (const listener of this.listeners) listener(tables);
+    if (!tables.size) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(tables);
+      } catch {
+        // A cache that cannot hear is the cache's problem; the write stands.
+      }
+    }
   }
 }
 
@@ -103,6 +118,11 @@ class WatchingDriver implements Driver {
   }
 
   releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // A transaction left open (a controlled transaction never ended) still counts as written.
+    const watched = connection as WatchedConnection;
+    const written = watched.transaction;
+    watched.transaction = undefined;
+    if (written) this.commits.emit(written);
     return this.inner.releaseConnection(unwrap(connection));
   }
 

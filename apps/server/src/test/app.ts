@@ -95,8 +95,9 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
     rmSync(dataDir, { recursive: true, force: true });
   };
   let app: FastifyInstance;
+  let built: FastifyInstance | undefined;
   try {
-    app = await buildApp({
+    app = built = await buildApp({
       config,
       db,
       logger: false,
@@ -107,7 +108,8 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
     await app.ready();
   } catch (err) {
     // A failed start (a migration error, say) must not leave a pool, a schema or files behind.
-    await db.kysely.destroy();
+    await built?.close().catch(() => undefined);
+    await db.kysely.destroy().catch(() => undefined);
     await cleanUp();
     throw err;
   }
@@ -144,7 +146,11 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
         const result = await work();
         // The mail dispatcher works beside every call (a pass may start at any moment); its
         // queries are not the call's. (The async context cannot tell them apart: inject loses it.)
-        return { result, queries: all.filter((sql) => !sql.includes('"mail_outbox"')) };
+        // Nor the table-change listener's heartbeat (PostgreSQL, every few seconds).
+        return {
+          result,
+          queries: all.filter((sql) => !sql.includes('"mail_outbox"') && !sql.includes('pg_notify')),
+        };
       } finally {
         recorded = undefined;
       }

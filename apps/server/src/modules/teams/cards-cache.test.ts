@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TeamDto } from '@rally/contract';
+import { openDatabase } from '../../db/database.js';
 import { TableVersion } from '../../db/table-version.js';
 import { buildTestApp, testDatabaseUrl, useTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
@@ -60,6 +61,15 @@ describe('GET user/teams from the cache', () => {
     expect(one.queries).toBe(0);
     expect(one.teams.map((x) => x.id)).toEqual([team.id]);
     expect((await read(t, coach, '?team_id=99999999')).teams).toEqual([]);
+  });
+
+  it('the cards are read from the card tables only (the ones whose changes are heard)', async () => {
+    t.app.teamCards.clear();
+    const { queries } = await t.queriesOf(() => t.api('GET', 'user/teams', undefined, coach.token));
+    const [list] = queries.filter((q) => q.includes('"teams"'));
+    const read = new Set([...list!.matchAll(/\b(?:from|join)\s+"(\w+)"/gi)].map((m) => m[1]));
+    expect(read.size).toBeGreaterThan(3);
+    for (const table of read) expect(TEAM_CARD_TABLES as readonly string[]).toContain(table);
   });
 
   it('every kind of write to what a card shows is on the next read', async () => {
@@ -209,21 +219,61 @@ describe('two app processes on one database', () => {
 });
 
 describe.runIf(testDatabaseUrl)('the PostgreSQL listener', () => {
-  it('announces every card table, and while it is down nothing is kept', async () => {
+  const log = () => t.app.log;
+
+  it('every card table announces its changes', async () => {
     const { rows } = await sql<{ table: string }>`select event_object_table as table from information_schema.triggers
       where trigger_schema = ${t.pgSchema} and trigger_name like '%announce'`.execute(t.db.kysely);
     expect(new Set(rows.map((r) => r.table))).toEqual(new Set(TEAM_CARD_TABLES));
+  });
 
-    const version = await TableVersion.start(t.db, TEAM_CARD_TABLES, t.app.log);
+  it('while it is down nothing is kept, and what was kept before is not served after', async () => {
+    const version = new TableVersion(t.db, new Set(TEAM_CARD_TABLES), log(), { reconnectMs: 50 });
+    const cache = new TeamCardsCache(version, 60_000);
+    const read = vi.fn(async () => [] as TeamView[]);
     try {
-      const before = version.current();
-      expect(before).toBeDefined();
-      expect(version.listenerPid).toBeDefined();
+      expect(version.current()).toBeUndefined(); // not listening yet
+      await version.start();
+      await cache.cardsOf(1, read);
+      await cache.cardsOf(1, read);
+      expect(read).toHaveBeenCalledTimes(1);
       await sql`select pg_terminate_backend(${version.listenerPid})`.execute(t.db.kysely);
       await vi.waitFor(() => expect(version.current()).toBeUndefined(), { timeout: 2_000 });
-      // It comes back by itself, with a new version: what was kept before may be stale.
+      await cache.cardsOf(1, read);
+      await cache.cardsOf(1, read);
+      expect(read).toHaveBeenCalledTimes(3);
+      // Back by itself; the cards kept before the loss are read afresh.
       await vi.waitFor(() => expect(version.current()).toBeDefined(), { timeout: 5_000 });
-      expect(version.current()).not.toBe(before);
+      await cache.cardsOf(1, read);
+      expect(read).toHaveBeenCalledTimes(4);
+    } finally {
+      await version.close();
+    }
+  });
+
+  it('a heartbeat not heard back counts as down (a connection dropped without a word)', async () => {
+    // Pings sent through a pool that cannot reach the database (nothing listens on port 1) are never heard.
+    const dead = openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/test', sqliteFile: '' });
+    const version = new TableVersion({ ...t.db, kysely: dead.kysely }, new Set(TEAM_CARD_TABLES), log(), {
+      heartbeatMs: 50,
+      reconnectMs: 10_000,
+    });
+    try {
+      await version.start();
+      expect(version.current()).toBeDefined();
+      await vi.waitFor(() => expect(version.current()).toBeUndefined(), { timeout: 2_000 });
+    } finally {
+      await version.close();
+      await dead.kysely.destroy();
+    }
+  });
+
+  it('heard heartbeats keep it up', async () => {
+    const version = new TableVersion(t.db, new Set(TEAM_CARD_TABLES), log(), { heartbeatMs: 50 });
+    try {
+      await version.start();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(version.current()).toBeDefined();
     } finally {
       await version.close();
     }
