@@ -39,6 +39,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO = { email: 'demo.coach@rally.test', password: 'rally-demo' };
+const API_HEADERS = { accept: 'application/json', 'accept-version': '1.3' };
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -152,7 +153,7 @@ async function main() {
 
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-version': '1.3' },
+      headers: { ...API_HEADERS, 'content-type': 'application/json' },
       body: JSON.stringify(DEMO),
     });
     if (!login.ok) throw new Error(`POST /api/login answered ${login.status}: ${await login.text()}`);
@@ -160,7 +161,7 @@ async function main() {
     const { token, ...user } = data;
     // The demo coach's newest engagement, for its timeline.
     const teams = await fetch(`${base}/api/user/teams`, {
-      headers: { accept: 'application/json', 'accept-version': '1.3', authorization: `Bearer ${token}` },
+      headers: { ...API_HEADERS, authorization: `Bearer ${token}` },
     });
     if (!teams.ok) throw new Error(`GET /api/user/teams answered ${teams.status}: ${await teams.text()}`);
     const [team] = ((await teams.json()) as { data: { id: number }[] }).data;

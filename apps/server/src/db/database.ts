@@ -30,7 +30,8 @@ export interface Db {
  * SQLite: the connection's `PRAGMA data_version`, which moves when another connection commits.
  * PostgreSQL: a new client of the same server and schema, for LISTEN (table-version.ts).
  */
-export type OtherWriters = { kind: 'sqlite'; dataVersion: () => number } | { kind: 'postgres'; connect: () => pg.Client };
+export type OtherWriters =
+  { kind: 'sqlite'; dataVersion: () => number } | { kind: 'postgres'; connect: () => pg.Client };
 
 export interface DbOptions {
   /** postgres://… for PostgreSQL; otherwise SQLite in `sqliteFile`. */

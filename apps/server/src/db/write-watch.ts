@@ -18,7 +18,8 @@ const DML = new RegExp(
   'i',
 );
 /** Statements that change no table's rows: reads and session or transaction control. */
-const NO_WRITE = /^\s*(?:select|values|pragma|begin|start\s+transaction|commit|end|rollback|savepoint|release|set|show|listen|unlisten)\b/i;
+const NO_WRITE =
+  /^\s*(?:select|values|pragma|begin|start\s+transaction|commit|end|rollback|savepoint|release|set|show|listen|unlisten)\b/i;
 const WITH_DML = /^\s*with\b[\s\S]*\b(?:insert|update|delete|merge)\b/i;
 
 /**

@@ -11,7 +11,7 @@ import {
   type TeamEvent,
   type TopicDto,
 } from '@rally/contract';
-import { buildTestApp, testRedisUrl, type TestApp } from '../test/app.js';
+import { buildSecondProcess, buildTestApp, type TestApp, testRedisUrl } from '../test/app.js';
 import { buildUser, uniqueIp, type SignedUpUser } from '../test/factories.js';
 import { buildTeam, seatMembers } from '../test/teams.js';
 import { parseClientMessage } from './gateway.js';
@@ -444,8 +444,7 @@ describe.skipIf(!testRedisUrl)('two API processes sharing one Redis', () => {
   beforeAll(async () => {
     const env = { ...ENV, REALTIME_CHANNEL: channel(), REDIS_URL: testRedisUrl! };
     first = await buildTestApp(env);
-    // The same database (SQLite file or PostgreSQL schema), as two processes of one Rally share it.
-    second = await buildTestApp(env, { dataDir: first.dataDir, pgSchema: first.pgSchema, keep: true });
+    second = await buildSecondProcess(first, env);
   });
   afterAll(async () => {
     clients.forEach((c) => c.close());

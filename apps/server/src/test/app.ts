@@ -159,6 +159,14 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
 }
 
 /**
+ * Another app process over the same database as `of` (its SQLite file or PostgreSQL schema), as
+ * two Rally processes share one: its own caches, pool and listeners. Closing it leaves the
+ * database to `of`.
+ */
+export const buildSecondProcess = (of: TestApp, env: Record<string, string> = {}): Promise<TestApp> =>
+  buildTestApp(env, { dataDir: of.dataDir, pgSchema: of.pgSchema, keep: true });
+
+/**
  * One app for the file (or the `describe` it is called in): builds it before the tests and closes
  * it after them. The handle's members read the app once it is built, so use them inside tests and
  * hooks. Its `api` calls each come from a fresh client address (unless `remoteAddress` is given),

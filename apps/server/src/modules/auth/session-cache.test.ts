@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../http/authenticate.js';
-import { buildTestApp, testRedisUrl, useTestApp, type TestApp } from '../../test/app.js';
+import { buildSecondProcess, buildTestApp, type TestApp, testRedisUrl, useTestApp } from '../../test/app.js';
 import { buildUser, loginToken, profileStatus } from '../../test/factories.js';
 import { SessionCache } from './session-cache.js';
 
@@ -141,7 +141,7 @@ describe.skipIf(!testRedisUrl)('two API processes sharing one Redis', () => {
   beforeAll(async () => {
     const env = { REDIS_URL: testRedisUrl!, REALTIME_CHANNEL: `rally-test-${randomBytes(6).toString('hex')}` };
     first = await buildTestApp(env);
-    second = await buildTestApp(env, { dataDir: first.dataDir, pgSchema: first.pgSchema, keep: true });
+    second = await buildSecondProcess(first, env);
   });
   afterAll(async () => {
     await second?.close();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostType, type PageMeta, type PostDto, type TeamDto } from '@rally/contract';
 import { nowIso } from '../../lib/clock.js';
-import { buildTestApp, useTestApp, type TestApp } from '../../test/app.js';
+import { buildSecondProcess, type TestApp, useTestApp } from '../../test/app.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
 import { buildTeam, seatMembers } from '../../test/teams.js';
 import { TimelineCache, cachedPage, renderPage } from './timeline-cache.js';
@@ -240,7 +240,7 @@ describe('two app processes on one database', () => {
   let other: TestApp;
   beforeAll(async () => {
     // The same data folder (SQLite file) or PostgreSQL schema, a process of its own: its own cache.
-    other = await buildTestApp({ APP_SECRET: secret }, { dataDir: t.dataDir, pgSchema: t.pgSchema, keep: true });
+    other = await buildSecondProcess(t, { APP_SECRET: secret });
   });
   afterAll(() => other?.close());
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { TeamDto } from '@rally/contract';
 import { openDatabase } from '../../db/database.js';
 import { TableVersion } from '../../db/table-version.js';
-import { buildTestApp, testDatabaseUrl, useTestApp, type TestApp } from '../../test/app.js';
+import { buildSecondProcess, type TestApp, testDatabaseUrl, useTestApp } from '../../test/app.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
 import { createTeam, PNG_1X1, postTeamAvatar, seatMembers, setPlan } from '../../test/teams.js';
 import { TEAM_CARD_TABLES, TeamCardsCache } from './cards-cache.js';
@@ -62,7 +62,8 @@ async function cached(app: TestApp, viewer: SignedUpUser) {
 const warm = async (app: TestApp, viewer: SignedUpUser) =>
   (await cached(app, viewer)).teams.find((x) => x.id === team.id);
 
-const cardOf = async (app: TestApp, viewer: SignedUpUser) => (await read(app, viewer)).teams.find((x) => x.id === team.id);
+const cardOf = async (app: TestApp, viewer: SignedUpUser) =>
+  (await read(app, viewer)).teams.find((x) => x.id === team.id);
 
 describe('GET user/teams from the cache', () => {
   it('a repeated read asks nothing; team_id picks from the kept cards', async () => {
@@ -210,7 +211,7 @@ describe('GET user/teams from the cache', () => {
 describe('two app processes on one database', () => {
   let other: TestApp;
   beforeAll(async () => {
-    other = await buildTestApp({ APP_SECRET: secret }, { dataDir: t.dataDir, pgSchema: t.pgSchema, keep: true });
+    other = await buildSecondProcess(t, { APP_SECRET: secret });
   });
   afterAll(() => other?.close());
 

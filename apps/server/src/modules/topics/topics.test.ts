@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Limits, PostType, TopicMessages, type PostDto, type TeamDto, type TopicDto } from '@rally/contract';
-import { buildTestApp, testDatabaseUrl, useTestApp, type TestApp } from '../../test/app.js';
+import { buildSecondProcess, buildTestApp, type TestApp, testDatabaseUrl, useTestApp } from '../../test/app.js';
 import { buildUser, expectInvalid, type SignedUpUser } from '../../test/factories.js';
 import { buildTeam, seatMembers, teamsOf } from '../../test/teams.js';
 import { dayOf } from './service.js';
@@ -246,7 +246,7 @@ describe('the scheduled job on two app instances sharing one database', () => {
   let b: TestApp;
   beforeAll(async () => {
     a = await buildTestApp();
-    b = await buildTestApp({}, { dataDir: a.dataDir, pgSchema: a.pgSchema, keep: true });
+    b = await buildSecondProcess(a);
   });
   afterAll(async () => {
     await b?.close();
