@@ -118,6 +118,12 @@ const envSchema = z.object({
   LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LIMIT_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(1000),
   /**
+   * Storage quotas in MB: the bytes of files one user has uploaded (in all teams) and of files
+   * uploaded to one team. A presign or picture upload that would pass either is refused (413).
+   */
+  STORAGE_QUOTA_USER_MB: z.coerce.number().int().min(1).default(1024),
+  STORAGE_QUOTA_TEAM_MB: z.coerce.number().int().min(1).default(5120),
+  /**
    * Files in an S3-compatible bucket instead of DATA_DIR/files (decisions.md: "S3 stays
    * S3-compatible"). Without S3_ENDPOINT, AWS S3 of S3_REGION; without keys, the AWS SDK's
    * default credential chain. The bucket needs a CORS rule letting the app's origin PUT.

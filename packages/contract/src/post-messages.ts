@@ -49,4 +49,8 @@ export const PostMessages = {
   uploadIncomplete: 'The file has not finished uploading.',
   uploadVideoOnly: 'Team videos must be .mp4 files.',
   uploadAlreadyReceived: 'This file has already been uploaded.',
+  /** 413 when a file would pass the uploader's storage quota (STORAGE_QUOTA_USER_MB). */
+  userStorageFull: 'Your storage is full. Delete some of your posts with photos, videos or audio to make room.',
+  /** 413 when a file would pass the team's storage quota (STORAGE_QUOTA_TEAM_MB). */
+  teamStorageFull: "This team's storage is full. Ask your coach to delete some posts with photos, videos or audio.",
 } as const;

@@ -5,14 +5,8 @@ import { TeamsRepository } from '../modules/teams/repository.js';
 import type { TestApp } from './app.js';
 import { uniqueIp, type SignedUpUser } from './factories.js';
 
-/** A real 1×1 PNG (the server sniffs the first bytes, so this must start with the signature). */
-export const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** A PNG-signed file of exactly `size` bytes (the signature, then filler). */
-export const pngOfSize = (size: number) => Buffer.concat([PNG_1X1.subarray(0, 8), Buffer.alloc(size - 8, 7)]);
+/** Real pictures (the server decodes and re-encodes every picture): see samples.ts. */
+export { PNG_1X1, pngOfSize } from './samples.js';
 
 export type FormPart =
   { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };

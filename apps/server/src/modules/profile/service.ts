@@ -9,7 +9,7 @@ import {
 import { notFound, validation } from '../../http/errors.js';
 import type { Sessions } from '../auth/session-cache.js';
 import type { UploadsService } from '../uploads/service.js';
-import { imageExtension, type FileStorage } from '../uploads/storage.js';
+import { storedPicture, type FileStorage } from '../uploads/storage.js';
 import { presentOwnProfile, presentUserProfile } from './presenter.js';
 import type { ProfileRepository, ProfileValues } from './repository.js';
 
@@ -17,7 +17,7 @@ export interface ProfileDeps {
   repo: ProfileRepository;
   /** Avatars, covers and fun pics: stored as keys under users/<id>/, presented by `uploads.urlOf`. */
   storage: FileStorage;
-  uploads: Pick<UploadsService, 'urlOf'>;
+  uploads: Pick<UploadsService, 'urlOf' | 'requireSpace'>;
   /** Signed-in sessions carry the user's name, e-mail and avatar: told when they change. */
   sessions: Pick<Sessions, 'forgetUser'>;
 }
@@ -54,10 +54,15 @@ export class ProfileService {
     return presentUserProfile(found.user, found.profile, this.deps.uploads.urlOf, viewerId);
   }
 
-  /** Stores a new image (checked to be PNG, JPEG or WebP by its bytes) or clears it with null. */
+  /**
+   * Stores a new image (a PNG, JPEG or WebP, decoded and re-encoded: `storedPicture`) or clears it
+   * with null. 413 when the user's storage is full.
+   */
   async setImage(userId: number, which: ProfileImage, data: Buffer | null): Promise<OwnProfileDto> {
-    const { repo, storage } = this.deps;
-    const key = data ? await storage.put(`users/${userId}`, data, imageExtension(data)) : null;
+    const { repo, storage, uploads } = this.deps;
+    const picture = data ? await storedPicture(data) : null;
+    if (picture) await uploads.requireSpace(userId, undefined, picture.data.length);
+    const key = picture ? await storage.put(`users/${userId}`, picture.data, picture.ext) : null;
     let before: string | null = null;
     try {
       before = await repo.transaction(async (trx) => {

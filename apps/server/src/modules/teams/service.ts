@@ -5,7 +5,7 @@ import type { BillingService } from '../billing/service.js';
 import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess } from '../members/team-access.js';
 import type { UploadsService } from '../uploads/service.js';
-import { imageExtension, type FileStorage } from '../uploads/storage.js';
+import { storedPicture, type FileStorage } from '../uploads/storage.js';
 import type { TeamCardsCache } from './cards-cache.js';
 import { LEVELS, levelById } from './levels.js';
 import { presentTeam, presentTeamProfile, teamStatus } from './presenter.js';
@@ -22,7 +22,7 @@ export interface TeamsDeps {
   billing: BillingService;
   /** Team pictures: stored as keys, presented as signed URLs by `uploads.urlOf`. */
   storage: FileStorage;
-  uploads: Pick<UploadsService, 'urlOf' | 'keysOfTeam' | 'remove'>;
+  uploads: Pick<UploadsService, 'urlOf' | 'keysOfTeam' | 'remove' | 'requireSpace'>;
 }
 
 export class TeamsService {
@@ -83,7 +83,10 @@ export class TeamsService {
     await this.deps.access.require(userId, teamId, 'team.update');
   }
 
-  /** Team name and picture. The picture's type is read from its bytes. */
+  /**
+   * Team name and picture. The picture is decoded and re-encoded (`storedPicture`); 413 when the
+   * user's or the team's storage is full.
+   */
   async updateProfile(
     userId: number,
     teamId: number,
@@ -94,7 +97,11 @@ export class TeamsService {
     const before = await this.team(teamId);
     const values: { name?: string; avatar?: string } = {};
     if (input.name !== undefined) values.name = input.name;
-    if (input.avatar) values.avatar = await storage.put(`teams/${teamId}`, input.avatar, imageExtension(input.avatar));
+    if (input.avatar) {
+      const picture = await storedPicture(input.avatar);
+      await this.deps.uploads.requireSpace(userId, teamId, picture.data.length);
+      values.avatar = await storage.put(`teams/${teamId}`, picture.data, picture.ext);
+    }
     if (Object.keys(values).length) await repo.updateTeam(teamId, values);
     if (values.avatar) await storage.remove(before.avatar);
     return presentTeamProfile(await this.team(teamId), this.avatarUrl);

@@ -35,6 +35,19 @@ export class UploadsRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
+  /**
+   * Bytes a user's uploads take (in every team), or a team's: stored sizes, and the declared
+   * size of files presigned but not yet received (so parallel presigns cannot pass a quota).
+   */
+  async bytesUsed(by: { user_id: number } | { team_id: number }): Promise<number> {
+    const row = await this.db
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.sum<number | string | null>(eb.fn.coalesce('stored_size', 'declared_size')).as('bytes'))
+      .where((eb) => ('user_id' in by ? eb('user_id', '=', by.user_id) : eb('team_id', '=', by.team_id)))
+      .executeTakeFirst();
+    return Number(row?.bytes ?? 0);
+  }
+
   async deleteKeys(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
     await this.db.deleteFrom('uploads').where('key', 'in', keys).execute();

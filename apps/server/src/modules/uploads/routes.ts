@@ -8,6 +8,7 @@ import { DAY, MINUTE, perUser } from '../../http/rate-limits.js';
 import { routeOf, type Api } from '../../http/route.js';
 import { FILES_PREFIX } from './signing.js';
 import type { UploadsService } from './service.js';
+import { contentDispositionOfKey } from './storage.js';
 
 /** How many upload URLs one user may ask for (config: LIMIT_UPLOADS_PER_MINUTE / _PER_DAY). */
 export interface UploadLimits {
@@ -37,7 +38,7 @@ type FileRequest = FastifyRequest<{
 /**
  * The stored files' own URLs, outside /api (they are no JSON calls, so the route table leaves
  * them out): `GET /files/<key>?expires&signature` reads a file (from disk with Range support, or
- * a redirect to the bucket), `PUT` the same path with a PUT signature receives an upload (local
+ * a redirect to the bucket, each with its Content-Disposition: `contentDispositionOfKey`), `PUT` the same path with a PUT signature receives an upload (local
  * storage only). Any Content-Type is taken as it is: the content decides.
  */
 export async function fileRoutes(app: FastifyInstance, { uploads }: { uploads: UploadsService }): Promise<void> {
@@ -63,6 +64,7 @@ export async function fileRoutes(app: FastifyInstance, { uploads }: { uploads: U
           .code(result.statusCode)
           .headers(result.headers)
           .header('cache-control', cacheControl)
+          .header('content-disposition', contentDispositionOfKey(key))
           .send(result.stream);
       }
       if (result.type === 'error' && result.statusCode !== 404) {

@@ -7,7 +7,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentTypeOfKey, type ObjectStore } from './storage.js';
+import { contentDispositionOfKey, contentTypeOfKey, type ObjectStore } from './storage.js';
 
 export interface S3Settings {
   bucket: string;
@@ -70,7 +70,7 @@ export class S3Store implements ObjectStore {
   }
 
   /**
-   * A presigned GET until `expires` (seconds), served as the key's type. Signed at the start of
+   * A presigned GET until `expires` (seconds), served as the key's type and disposition. Signed at the start of
    * the hour, so the same key gives the same URL all hour long.
    */
   downloadUrl(key: string, expires: number): Promise<string> {
@@ -78,7 +78,12 @@ export class S3Store implements ObjectStore {
     const expiresIn = Math.max(1, expires - Math.floor(signingDate.getTime() / 1000));
     return getSignedUrl(
       this.client,
-      new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentType: contentTypeOfKey(key) }),
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ResponseContentType: contentTypeOfKey(key),
+        ResponseContentDisposition: contentDispositionOfKey(key),
+      }),
       { expiresIn, signingDate },
     );
   }
@@ -116,6 +121,11 @@ export class S3Store implements ObjectStore {
       if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 416) return Buffer.alloc(0);
       throw err;
     }
+  }
+
+  async get(key: string): Promise<Buffer> {
+    const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    return Buffer.from((await res.Body?.transformToByteArray()) ?? []);
   }
 
   async remove(key: string): Promise<void> {

@@ -6,17 +6,20 @@ import type { Executor, UploadRow } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { DAY } from '../../lib/clock.js';
 import type { TeamAccess } from '../members/team-access.js';
-import { SNIFF_BYTES, contentMatches, judgeDeclared, tooLarge, type MediaType } from './kinds.js';
+import { InvalidContent, checkMedia, reencodeImage, type ImageFormat } from './content.js';
+import { SNIFF_BYTES, contentMatches, judgeDeclared, kindOfKey, tooLarge, type MediaType } from './kinds.js';
 import type { UploadsRepository } from './repository.js';
 import type { S3Store } from './s3-store.js';
 import { isStoredKey, type UrlSigner } from './signing.js';
-import type { LocalDiskStore } from './storage.js';
+import { contentTypeOfKey, type LocalDiskStore } from './storage.js';
 
 export interface UploadsDeps {
   repo: UploadsRepository;
   access: TeamAccess;
   store: LocalDiskStore | S3Store;
   signer: UrlSigner;
+  /** Storage quotas in bytes (config STORAGE_QUOTA_USER_MB / _TEAM_MB). */
+  quota: { userBytes: number; teamBytes: number };
   log?: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -34,6 +37,25 @@ export type ReadTarget =
 /** A refused attachment: 422 on the field `media`, as the post and comment forms show it. */
 const mediaError = (message: string, code: string) => new AppError(422, code, message, { media: [message] });
 const expired = () => forbidden(PostMessages.uploadExpired, 'upload_url_expired');
+const invalidContent = () => mediaError(PostMessages.uploadContentMismatch, 'upload_content_invalid');
+
+/**
+ * The full check of an upload's bytes, whatever its first bytes said: a picture is decoded and
+ * re-encoded in its key's format (the answer is what is stored), a video or audio file must
+ * have a playable stream. 422 on `media` otherwise.
+ */
+async function judgeContent(key: string, data: Buffer): Promise<Buffer> {
+  const kind = kindOfKey(key);
+  try {
+    if (!kind) throw new InvalidContent(`no kind of file: ${key}`);
+    if (kind.mediaType === 'photo') return (await reencodeImage(data, ['png', 'jpg'], kind.ext as ImageFormat)).data;
+    await checkMedia(kind.mediaType, data);
+    return data;
+  } catch (err) {
+    if (err instanceof InvalidContent) throw invalidContent();
+    throw err;
+  }
+}
 
 /**
  * Uploads (spec §5 Files, §7 Uploads). A client asks for a signed URL (`presign`), PUTs the file
@@ -56,6 +78,7 @@ export class UploadsService {
     const { access, repo, store } = this.deps;
     await access.viewer(userId, q.resource_id);
     const kind = judgeDeclared(q, q.resource_policy);
+    await this.requireSpace(userId, q.resource_id, q.file_size);
     const key = `uploads/${q.resource_id}/${randomBytes(16).toString('hex')}.${kind.ext}`;
     const now = this.now();
     const expires = Math.floor(now.getTime() / 1000) + Limits.uploadUrlTtlSeconds;
@@ -85,8 +108,9 @@ export class UploadsService {
    * (uploadKeyInvalid for a key presigned for another policy, uploadTooLarge for an S3 object
    * bigger than declared).
    *
-   * With S3 storage the first claim of a key reads the object's size and first bytes from the
-   * bucket (two requests, inside `ex`), and deletes an object that fails.
+   * With S3 storage the first claim of a key reads the object back from the bucket (its size,
+   * first bytes, then all of it, inside `ex`), judges it as a local upload is judged on arrival,
+   * writes a re-encoded picture back, and deletes an object that fails.
    */
   async claim(
     ex: Executor,
@@ -108,7 +132,23 @@ export class UploadsService {
     return { key, media_type: row.media_type };
   }
 
-  /** S3: judges the object the browser PUT to the bucket (size, then first bytes) and records it. */
+  /**
+   * 413 when `bytes` more would pass the user's storage quota, or the team's (when one is named).
+   * Counts every upload row (see `UploadsRepository.bytesUsed`); profile and team pictures, one
+   * per slot and replaced in place, are checked against the quota but not counted.
+   */
+  async requireSpace(userId: number, teamId: number | undefined, bytes: number): Promise<void> {
+    const { repo, quota } = this.deps;
+    if ((await repo.bytesUsed({ user_id: userId })) + bytes > quota.userBytes)
+      throw new AppError(413, 'user_storage_full', PostMessages.userStorageFull);
+    if (teamId !== undefined && (await repo.bytesUsed({ team_id: teamId })) + bytes > quota.teamBytes)
+      throw new AppError(413, 'team_storage_full', PostMessages.teamStorageFull);
+  }
+
+  /**
+   * S3: judges the object the browser PUT to the bucket (size, first bytes, then all of it), writes
+   * back a re-encoded picture, and records it.
+   */
   private async checkStored(row: UploadRow, ex: Executor): Promise<void> {
     const { store, repo } = this.deps;
     const incomplete = () => mediaError(PostMessages.uploadIncomplete, 'upload_incomplete');
@@ -125,7 +165,16 @@ export class UploadsService {
       await store.remove(row.key);
       throw mediaError(PostMessages.uploadContentMismatch, 'upload_content_mismatch');
     }
-    await repo.markCompleted(row.key, size, this.now().toISOString(), ex);
+    const data = await store.get(row.key);
+    let judged: Buffer;
+    try {
+      judged = await judgeContent(row.key, data);
+    } catch (err) {
+      await store.remove(row.key);
+      throw err;
+    }
+    if (judged !== data) await store.put(row.key, judged, contentTypeOfKey(row.key));
+    await repo.markCompleted(row.key, judged.length, this.now().toISOString(), ex);
   }
 
   /**
@@ -179,7 +228,11 @@ export class UploadsService {
     if (!row) throw notFound(PostMessages.uploadNotFound);
     if (row.completed_at) throw new AppError(409, 'upload_already_received', PostMessages.uploadAlreadyReceived);
     if (contentLength !== undefined && contentLength > row.declared_size) throw tooLarge();
-    const size = await store.receive(key, body, { size: row.declared_size, mediaType: row.media_type });
+    const size = await store.receive(key, body, {
+      size: row.declared_size,
+      mediaType: row.media_type,
+      judge: (data) => judgeContent(key, data),
+    });
     await repo.markCompleted(key, size, this.now().toISOString());
     return { key, media_type: row.media_type };
   }

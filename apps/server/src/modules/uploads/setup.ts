@@ -19,6 +19,8 @@ export interface Uploads {
   origins: string[];
 }
 
+const MB = 1024 * 1024;
+
 /** The store chosen by configuration: an S3-compatible bucket with S3_BUCKET, else DATA_DIR/files. */
 export async function createUploads(opts: {
   config: Config;
@@ -51,6 +53,7 @@ export async function createUploads(opts: {
     access: opts.access,
     store,
     signer,
+    quota: { userBytes: config.STORAGE_QUOTA_USER_MB * MB, teamBytes: config.STORAGE_QUOTA_TEAM_MB * MB },
     ...(opts.log ? { log: opts.log } : {}),
   });
   return { uploads, storage: fileStorage(store), origins };

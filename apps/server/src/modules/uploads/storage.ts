@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { link, mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { Limits, Messages, PostMessages } from '@rally/contract';
 import { AppError, conflict } from '../../http/errors.js';
+import { InvalidContent, reencodeImage } from './content.js';
 import { MIME_OF_EXTENSION, SNIFF_BYTES, contentMatches, tooLarge, type MediaType } from './kinds.js';
 import { isStoredKey, type UrlSigner } from './signing.js';
 
@@ -24,6 +25,8 @@ export interface ObjectStore {
   size(key: string): Promise<number | undefined>;
   /** The first `bytes` bytes (fewer for a smaller file). */
   head(key: string, bytes: number): Promise<Buffer>;
+  /** The whole file (uploads are bounded: 50 MB at most). */
+  get(key: string): Promise<Buffer>;
   /** Deletes the file; a missing one is no error. */
   remove(key: string): Promise<void>;
 }
@@ -31,12 +34,26 @@ export interface ObjectStore {
 export const contentTypeOfKey = (key: string): string =>
   MIME_OF_EXTENSION[path.extname(key).slice(1)] ?? 'application/octet-stream';
 
+/**
+ * How a stored file is served (issue 20): pictures, video and audio inline, anything else as a
+ * download, never rendered by the browser; with a filename that needs no quoting (the key's).
+ */
+export const contentDispositionOfKey = (key: string): string => {
+  const inline = /^(?:image|video|audio)\//.test(contentTypeOfKey(key));
+  const filename = path.basename(key).replace(/[^\w.-]/g, '_');
+  return `${inline ? 'inline' : 'attachment'}; filename="${filename}"`;
+};
+
 export const contentMismatch = () => new AppError(415, 'upload_content_mismatch', PostMessages.uploadContentMismatch);
 
-/** What a streamed upload must be: at most and exactly `size` bytes of `mediaType`. */
+/**
+ * What a streamed upload must be: at most and exactly `size` bytes of `mediaType`, and pass
+ * `judge`, the full check of its content, which answers the bytes to store (a picture re-encoded).
+ */
 export interface Expected {
   size: number;
   mediaType: MediaType;
+  judge: (data: Buffer) => Promise<Buffer>;
 }
 
 /** Files under a folder of the data directory, read and written through the app's signed URLs. */
@@ -83,6 +100,10 @@ export class LocalDiskStore implements ObjectStore {
     }
   }
 
+  get(key: string): Promise<Buffer> {
+    return readFile(this.pathOf(key));
+  }
+
   async remove(key: string): Promise<void> {
     if (isStoredKey(key)) await rm(this.pathOf(key), { force: true });
   }
@@ -90,7 +111,8 @@ export class LocalDiskStore implements ObjectStore {
   /**
    * Streams a request body to the key's file: never more than `expected.size` bytes (413 at the
    * first byte past it), the first bytes of the right kind (415 as soon as they are known), and
-   * exactly that size in the end (400 for a short body). The file appears under its key only when
+   * exactly that size in the end (400 for a short body), then the whole content (`expected.judge`),
+   * whose answer is what is stored. The file appears under its key only when
    * all of it has arrived and passed (a hard link, so a second upload to the key fails with 409
    * instead of replacing it); a refused body leaves nothing behind. The rest of a refused body is
    * left in the request (the route discards it), which is not destroyed.
@@ -123,6 +145,9 @@ export class LocalDiskStore implements ObjectStore {
       if (size !== expected.size) throw new AppError(400, 'upload_incomplete', PostMessages.uploadIncomplete);
       out.end();
       await finished(out);
+      const data = await readFile(part);
+      const stored = await expected.judge(data);
+      if (stored !== data) await writeFile(part, stored);
       try {
         await link(part, full);
       } catch (err) {
@@ -130,7 +155,7 @@ export class LocalDiskStore implements ObjectStore {
           throw conflict(PostMessages.uploadAlreadyReceived, 'upload_already_received');
         throw err;
       }
-      return size;
+      return stored.length;
     } finally {
       out.destroy();
       await finished(out).catch(() => undefined); // closed (and so created) before it is removed
@@ -160,19 +185,18 @@ export function fileStorage(store: ObjectStore): FileStorage {
   };
 }
 
-const SIGNATURES: { ext: string; test: (b: Buffer) => boolean }[] = [
-  { ext: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    ext: 'webp',
-    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-];
-
-/** The image's real type from its first bytes (never the client's word); 415 when it is not one. */
-export function imageExtension(data: Buffer): string {
+/**
+ * A profile or team picture as it is stored: decoded whole and re-encoded in its own format (PNG,
+ * JPEG or WebP, never the client's word), without its metadata (`reencodeImage`). 413 over the
+ * size limit, 415 for anything that is not such a picture.
+ */
+export async function storedPicture(data: Buffer): Promise<{ data: Buffer; ext: string }> {
   if (data.length > Limits.imageMaxBytes) throw new AppError(413, 'file_too_large', Messages.imageTooLarge);
-  const match = SIGNATURES.find((s) => s.test(data));
-  if (!match) throw new AppError(415, 'unsupported_image', Messages.imageInvalid);
-  return match.ext;
+  try {
+    const picture = await reencodeImage(data, ['png', 'jpg', 'webp']);
+    return { data: picture.data, ext: picture.format };
+  } catch (err) {
+    if (err instanceof InvalidContent) throw new AppError(415, 'unsupported_image', Messages.imageInvalid);
+    throw err;
+  }
 }
