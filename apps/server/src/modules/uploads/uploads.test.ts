@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,19 +6,23 @@ import { Limits, type PresignDto, type UploadPolicy, PostMessages } from '@rally
 import { ConfigError, loadConfig } from '../../config.js';
 import { buildTestApp, useTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, expectInvalid, type SignedUpUser } from '../../test/factories.js';
-import { PNG_1X1, addMembers, createTeam, postTeamAvatar } from '../../test/teams.js';
+import { PNG_1X1, addMembers, createTeam, multipart, postTeamAvatar } from '../../test/teams.js';
 import { MembersRepository } from '../members/repository.js';
 import { TeamAccess } from '../members/team-access.js';
 import type { TeamDto } from '@rally/contract';
 import { createUploads } from './setup.js';
 import type { UploadsService } from './service.js';
 import { UrlSigner } from './signing.js';
-import { sampleFile } from '../../test/samples.js';
+import { contentDispositionOfKey } from './storage.js';
+import { MP3_NOTE, MP4_CLIP, sampleFile } from '../../test/samples.js';
+import sharp from 'sharp';
 
 const t = useTestApp();
 let owner: SignedUpUser;
 let member: SignedUpUser;
 let outsider: SignedUpUser;
+/** Uploads of the content tests (presigns are rate-limited per user). */
+let una: SignedUpUser;
 let team: TeamDto;
 let otherTeam: TeamDto;
 /** The service as other modules get it (same configuration, database and files as the app). */
@@ -31,7 +35,8 @@ beforeAll(async () => {
   outsider = await buildUser(t, { first_name: 'Otto' });
   team = await createTeam(t, owner);
   otherTeam = await createTeam(t, owner);
-  await addMembers(t, team.id, owner, [member]);
+  una = await buildUser(t, { first_name: 'Una' });
+  await addMembers(t, team.id, owner, [member, una]);
   await addMembers(t, otherTeam.id, owner, [member]);
   ({ uploads } = await createUploads({
     config: t.config,
@@ -93,6 +98,14 @@ const fileOnDisk = (key: string) => path.join(t.dataDir, 'files', key);
 
 const claim = (user: SignedUpUser, key: string, teamId = team.id, policies: readonly UploadPolicy[] = ['expression']) =>
   t.db.kysely.transaction().execute((trx) => uploads.claim(trx, user.id, key, teamId, policies));
+
+/** True when two pictures decode to the same size and pixels (a re-encoded PNG is lossless). */
+async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
+  const [x, y] = await Promise.all(
+    [a, b].map((p) => sharp(p).ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
+  );
+  return x!.info.width === y!.info.width && x!.info.height === y!.info.height && x!.data.equals(y!.data);
+}
 
 /** A claim refused with 422 on `media` with this message. */
 async function expectRefusedClaim(work: Promise<unknown>, message: string) {
@@ -205,14 +218,17 @@ describe('PUT to the upload URL (local storage)', () => {
     const res = await put(url, PNG_1X1, { 'content-type': 'application/octet-stream' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ key, media_type: 'photo' });
-    expect(await row(key)).toMatchObject({ stored_size: PNG_1X1.length, completed_at: expect.any(String) });
+    // What is stored is the picture re-encoded (issue 20): the same pixels, its own bytes.
+    const stored = readFileSync(fileOnDisk(key));
+    expect(await row(key)).toMatchObject({ stored_size: stored.length, completed_at: expect.any(String) });
+    expect(await samePixels(stored, PNG_1X1)).toBe(true);
 
     const read = uploads.urlOf(key)!;
     expect(read).toMatch(new RegExp(`^/files/${key}\\?expires=\\d+&signature=`));
     const served = await fetchFile(read);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(PNG_1X1)).toBe(true);
+    expect(served.rawPayload.equals(stored)).toBe(true);
     expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+/);
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -229,7 +245,7 @@ describe('PUT to the upload URL (local storage)', () => {
   });
 
   it('a PNG named .mp4 is 415 and leaves nothing behind; the right file may follow', async () => {
-    const png = sampleFile('png', 2048);
+    const png = sampleFile('png', 4096);
     const { key, url } = await presign(owner, { filename: 'clip.mp4', mime_type: 'video/mp4', file_size: png.length });
     const res = await put(url, png, { 'content-type': 'video/mp4' });
     expect(res.statusCode, res.body).toBe(415);
@@ -301,6 +317,131 @@ describe('PUT to the upload URL (local storage)', () => {
   });
 });
 
+const HTML = Buffer.from('<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>');
+
+/** An EXIF block that points to a GPS IFD (tag 0x8825, either byte order). */
+const hasGpsIfd = (exif: Buffer | undefined) =>
+  !!exif && (exif.includes(Buffer.from([0x25, 0x88])) || exif.includes(Buffer.from([0x88, 0x25])));
+
+/** Presigns a file of this name and type and PUTs `data` to it; the PUT's answer and the key. */
+async function putAs(data: Buffer, filename: string, mime_type: string, resource_policy = 'expression') {
+  const { key, url } = await presign(una, { filename, mime_type, file_size: data.length, resource_policy });
+  return { key, res: await put(url, data, { 'content-type': mime_type }) };
+}
+
+/** Refused as a file that is not what it says (422 on `media`), and nothing of it is stored. */
+async function expectRefusedContent({ key, res }: { key: string; res: Awaited<ReturnType<typeof put>> }) {
+  expect(res.statusCode, res.body).toBe(422);
+  expect(res.json()).toMatchObject({
+    message: PostMessages.uploadContentMismatch,
+    errors: { media: [PostMessages.uploadContentMismatch] },
+  });
+  expect(existsSync(fileOnDisk(key))).toBe(false);
+  expect(readdirSync(path.dirname(fileOnDisk(key))).filter((f) => f.endsWith('.part'))).toEqual([]);
+  expect((await row(key))?.completed_at).toBeNull();
+}
+
+describe('the whole content is judged, not its first bytes (issue 20)', () => {
+  it('a PNG header followed by HTML is refused (422) and nothing is stored', async () => {
+    await expectRefusedContent(await putAs(Buffer.concat([PNG_1X1.subarray(0, 16), HTML]), 'photo.png', 'image/png'));
+  });
+
+  it('a picture that is cut off, or a JPEG header followed by HTML, is refused', async () => {
+    await expectRefusedContent(await putAs(PNG_1X1.subarray(0, 40), 'photo.png', 'image/png'));
+    const jpeg = sampleFile('jpg');
+    await expectRefusedContent(await putAs(Buffer.concat([jpeg.subarray(0, 20), HTML]), 'photo.jpg', 'image/jpeg'));
+  });
+
+  it('a JPEG with GPS EXIF is stored upright, still a JPEG, without any EXIF', async () => {
+    // 8×4 pixels, EXIF orientation 6 (rotate 90°) and a GPS position, as a phone writes them.
+    const photo = await sharp({ create: { width: 8, height: 4, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '48/1 51/1 24/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '2/1 21/1 3/1',
+        },
+      })
+      .toBuffer();
+    const before = await sharp(photo).metadata();
+    expect(before).toMatchObject({ format: 'jpeg', orientation: 6, width: 8, height: 4 });
+    expect(hasGpsIfd(before.exif)).toBe(true);
+
+    const { key, res } = await putAs(photo, 'holiday.jpg', 'image/jpeg');
+    expect(res.statusCode, res.body).toBe(200);
+    const served = await fetchFile(uploads.urlOf(key)!);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const after = await sharp(served.rawPayload).metadata();
+    expect(after.exif).toBeUndefined();
+    expect(hasGpsIfd(served.rawPayload)).toBe(false);
+    expect(after.orientation).toBeUndefined();
+    expect(after).toMatchObject({ format: 'jpeg', width: 4, height: 8 });
+    expect((await row(key))?.stored_size).toBe(served.rawPayload.length);
+  });
+
+  it('a picture of more pixels than the limit (a decompression bomb) is refused', async () => {
+    // 10,000 × 10,000 of one colour: a small file, 100 megapixels once decoded.
+    const bomb = await sharp({
+      create: { width: 10_000, height: 10_000, channels: 3, background: '#000' },
+      limitInputPixels: false,
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(Limits.imageMaxBytes);
+    await expectRefusedContent(await putAs(bomb, 'bomb.png', 'image/png'));
+  });
+
+  it('an MP4 ftyp header followed by HTML is refused; so is an MP4 with sound but no picture', async () => {
+    await expectRefusedContent(await putAs(Buffer.concat([MP4_CLIP.subarray(0, 32), HTML]), 'clip.mp4', 'video/mp4'));
+    // The `moov` box cut off after its first bytes: no track can be read.
+    await expectRefusedContent(await putAs(MP4_CLIP.subarray(0, 200), 'clip.mp4', 'video/mp4'));
+  });
+
+  it('an MP3 frame header or ID3 tag followed by HTML is refused', async () => {
+    await expectRefusedContent(await putAs(Buffer.concat([MP3_NOTE.subarray(0, 4), HTML]), 'a.mp3', 'audio/mpeg'));
+    const id3 = sampleFile('mp3').subarray(0, 10);
+    await expectRefusedContent(await putAs(Buffer.concat([id3, HTML]), 'a.mp3', 'audio/mpeg'));
+  });
+
+  it('a real tiny MP4 (H.264 and AAC) and MP3 are taken as they are, and claimed', async () => {
+    for (const [data, filename, mime, policy, mediaType] of [
+      [MP4_CLIP, 'clip.mp4', 'video/mp4', 'team.teamvideo', 'video'],
+      [sampleFile('mp3'), 'note.mp3', 'audio/mpeg', 'expression', 'audio'],
+      [MP3_NOTE, 'note.mp3', 'audio/mpeg', 'expression', 'audio'],
+    ] as const) {
+      const { key, res } = await putAs(data, filename, mime, policy);
+      expect(res.statusCode, `${filename} ${res.body}`).toBe(200);
+      expect(readFileSync(fileOnDisk(key)).equals(data)).toBe(true);
+      expect(await claim(una, key, team.id, [policy])).toEqual({ key, media_type: mediaType });
+    }
+  });
+});
+
+describe('served files say how to show them (Content-Disposition)', () => {
+  it('pictures, video and audio inline, with a safe filename', async () => {
+    const photo = await uploaded(una);
+    const served = await fetchFile(uploads.urlOf(photo)!);
+    expect(served.headers['content-disposition']).toBe(`inline; filename="${path.basename(photo)}"`);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    const { key: clip } = await putAs(MP4_CLIP, 'clip.mp4', 'video/mp4');
+    const video = await fetchFile(uploads.urlOf(clip)!, { range: 'bytes=0-99' });
+    expect(video.statusCode).toBe(206);
+    expect(video.headers['content-disposition']).toBe(`inline; filename="${path.basename(clip)}"`);
+  });
+
+  it('anything that is not a picture, video or audio is a download (attachment)', () => {
+    expect(contentDispositionOfKey(`uploads/1/${'a'.repeat(32)}.mp3`)).toMatch(/^inline; /);
+    expect(contentDispositionOfKey(`uploads/1/${'a'.repeat(32)}.webp`)).toMatch(/^inline; /);
+    expect(contentDispositionOfKey(`uploads/1/${'a'.repeat(32)}.html`)).toBe(
+      `attachment; filename="${'a'.repeat(32)}.html"`,
+    );
+    expect(contentDispositionOfKey('uploads/1/"x\r\n.bin')).toBe('attachment; filename="_x__.bin"');
+  });
+});
+
 describe('signed read URLs', () => {
   it('work until they expire; a tampered one is 403; without a signature the file does not exist', async () => {
     const key = await uploaded(owner);
@@ -324,7 +465,7 @@ describe('signed read URLs', () => {
     expect(res.statusCode, res.body).toBe(200);
     const url: string = res.json().data.avatar;
     expect(url).toMatch(/^\/files\/teams\/\d+\/[0-9a-f]{32}\.png\?expires=\d+&signature=/);
-    expect((await fetchFile(url)).rawPayload.equals(PNG_1X1)).toBe(true);
+    expect(await samePixels((await fetchFile(url)).rawPayload, PNG_1X1)).toBe(true);
     expect((await fetchFile(url.split('?')[0]!)).statusCode).toBe(404);
     const stored = await t.db.kysely.selectFrom('teams').select('avatar').where('id', '=', team.id).executeTakeFirst();
     expect(stored?.avatar).toBe(url.slice('/files/'.length).split('?')[0]);
@@ -442,5 +583,83 @@ describe('per-user limit', () => {
     for (let i = 0; i < 3; i++) statuses.push((await ask(a, teamA.id)).statusCode);
     expect(statuses).toEqual([200, 200, 429]);
     expect((await ask(b, teamB.id)).statusCode).toBe(200);
+  });
+});
+
+describe('storage quotas (STORAGE_QUOTA_USER_MB, STORAGE_QUOTA_TEAM_MB)', () => {
+  const MB = 1024 * 1024;
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await buildTestApp({ STORAGE_QUOTA_USER_MB: '2', STORAGE_QUOTA_TEAM_MB: '3' });
+    return () => small.close();
+  });
+
+  const ask = (u: SignedUpUser, teamId: number, size: number) =>
+    small.api(
+      'GET',
+      `s3-upload-presigned-request?filename=v.mp4&mime_type=video/mp4&file_size=${Math.round(size)}&resource_type=team&resource_id=${teamId}&resource_policy=expression`,
+      undefined,
+      u.token,
+    );
+  const rowsOf = async (userId: number) =>
+    (await small.db.kysely.selectFrom('uploads').select('key').where('user_id', '=', userId).execute()).length;
+  async function expectFull(res: Awaited<ReturnType<typeof ask>>, message: string) {
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toMatchObject({ message });
+  }
+
+  it("a file that would pass the user's quota is refused (413) and nothing is recorded; freed bytes count again", async () => {
+    const a = await buildUser(small);
+    const teamA = await createTeam(small, a);
+    expect((await ask(a, teamA.id, 1.5 * MB)).statusCode).toBe(200);
+    const otherTeam = await createTeam(small, a);
+    // The user's quota counts every team's files.
+    await expectFull(await ask(a, otherTeam.id, 0.6 * MB), PostMessages.userStorageFull);
+    expect(await rowsOf(a.id)).toBe(1);
+    expect((await ask(a, otherTeam.id, 0.5 * MB)).statusCode).toBe(200);
+
+    // Removing a file (a deleted post's) frees its bytes.
+    const keys = await small.db.kysely.selectFrom('uploads').select('key').where('user_id', '=', a.id).execute();
+    const files = await createUploads({
+      config: small.config,
+      db: small.db.kysely,
+      access: new TeamAccess(new MembersRepository(small.db.kysely)),
+    });
+    await files.uploads.remove([keys[0]!.key]);
+    expect((await ask(a, otherTeam.id, 1.4 * MB)).statusCode).toBe(200);
+  });
+
+  it("a file that would pass the team's quota is refused (413) for everyone in it", async () => {
+    const coach = await buildUser(small);
+    const b = await buildUser(small);
+    const c = await buildUser(small);
+    const shared = await createTeam(small, coach);
+    await addMembers(small, shared.id, coach, [b, c]);
+    expect((await ask(coach, shared.id, 1.5 * MB)).statusCode).toBe(200);
+    expect((await ask(b, shared.id, 1.4 * MB)).statusCode).toBe(200);
+    await expectFull(await ask(c, shared.id, 0.2 * MB), PostMessages.teamStorageFull);
+    expect(await rowsOf(c.id)).toBe(0);
+    // c's own space is free: another team takes the file.
+    expect((await ask(c, (await createTeam(small, c)).id, 0.2 * MB)).statusCode).toBe(200);
+  });
+
+  it('profile and team pictures are refused when the storage is full', async () => {
+    const d = await buildUser(small);
+    const teamD = await createTeam(small, d);
+    expect((await ask(d, teamD.id, 2 * MB - 40)).statusCode).toBe(200);
+    const form = multipart([{ name: 'avatar', filename: 'me.png', contentType: 'image/png', data: PNG_1X1 }]);
+    const avatar = await small.api('POST', 'user/profile/avatar', form.payload, d.token, { headers: form.headers });
+    await expectFull(avatar, PostMessages.userStorageFull);
+
+    const coach = await buildUser(small);
+    const e = await buildUser(small);
+    const full = await createTeam(small, coach);
+    await addMembers(small, full.id, coach, [e]);
+    expect((await ask(e, full.id, 2 * MB)).statusCode).toBe(200);
+    expect((await ask(coach, full.id, 1 * MB - 40)).statusCode).toBe(200);
+    await expectFull(await postTeamAvatar(small, full.id, coach.token, PNG_1X1), PostMessages.teamStorageFull);
+    expect(
+      (await small.db.kysely.selectFrom('teams').select('avatar').where('id', '=', full.id).executeTakeFirst())?.avatar,
+    ).toBeNull();
   });
 });
