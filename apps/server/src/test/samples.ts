@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
 
 const fixture = (name: string) => readFileSync(new URL(`../modules/uploads/fixtures/${name}`, import.meta.url));
 
@@ -46,7 +47,7 @@ const padPng = (png: Buffer, pad: number) =>
 /** `pad` bytes more as COM segments after SOI (each at most 65,535 + 2 bytes, at least 4). */
 function padJpeg(jpeg: Buffer, pad: number): Buffer {
   const segments: Buffer[] = [];
-  for (let left = pad; left > 0; ) {
+  for (let left = pad; left > 0;) {
     const take = Math.min(left, 65_537);
     if (take < 4 || (left - take > 0 && left - take < 4)) throw new Error(`cannot pad a JPEG by ${pad}`);
     const segment = Buffer.alloc(take, FILL);
@@ -113,3 +114,14 @@ export function sampleFile(kind: SampleKind, size?: number): Buffer {
 
 /** A valid PNG of exactly `size` bytes (at least 82). */
 export const pngOfSize = (size: number) => sampleFile('png', size);
+
+/**
+ * True when two pictures decode to the same size and pixels: what a test uploads and what the
+ * server stores (re-encoded, so other bytes) are the same PNG.
+ */
+export async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
+  const [x, y] = await Promise.all(
+    [a, b].map((p) => sharp(p).ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
+  );
+  return x!.info.width === y!.info.width && x!.info.height === y!.info.height && x!.data.equals(y!.data);
+}

@@ -4,7 +4,7 @@ import { PostType, type PostDto, type TeamDto, PostMessages } from '@rally/contr
 import { useTestApp } from '../../test/app.js';
 import { buildUser, expectInvalid, type SignedUpUser } from '../../test/factories.js';
 import { buildTeam, seatMembers } from '../../test/teams.js';
-import { sampleFile } from '../../test/samples.js';
+import { sampleFile, samePixels } from '../../test/samples.js';
 
 const t = useTestApp();
 let coach: SignedUpUser;
@@ -440,7 +440,7 @@ describe('files on posts and comments', () => {
     expect(c.data.media).toMatch(/^\/files\/uploads\/.+\?.*signature=/);
     const file = await fetchFile(c.data.media!);
     expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.equals(sampleFile('png', 300))).toBe(true);
+    expect(await samePixels(file.rawPayload, sampleFile('png', 300))).toBe(true);
     expectInvalid(
       await post(team.id, mina.token, { text: 'Again', media: key, media_type: 'photo' }, 'celebration'),
       'media',
@@ -450,7 +450,7 @@ describe('files on posts and comments', () => {
 
   it('a comment with audio; a video comment is a video', async () => {
     const target = await created(await post(team.id, mina.token, { content: 'Say it out loud' }));
-    const audio = await upload(pete, team.id, sampleFile('mp3', 200), 'note.mp3', 'audio/mpeg', 'expression');
+    const audio = await upload(pete, team.id, sampleFile('mp3'), 'note.mp3', 'audio/mpeg', 'expression');
     const res = await t.api(
       'POST',
       `user/team/${team.id}/post/${target.id}/expression`,

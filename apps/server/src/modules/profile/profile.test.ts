@@ -3,6 +3,8 @@ import { Limits, Messages, type OwnProfileDto, type UserProfileDto, ProfileMessa
 import { useTestApp } from '../../test/app.js';
 import { buildUser, expectInvalid, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
 import { PNG_1X1, buildTeam, multipart, pngOfSize, seatMembers } from '../../test/teams.js';
+import { samePixels } from '../../test/samples.js';
+import sharp from 'sharp';
 
 const t = useTestApp();
 let owner: SignedUpUser;
@@ -261,14 +263,14 @@ describe('images', () => {
       expect(url).toMatch(new RegExp(`^/files/users/${user.id}/[0-9a-f]{32}\\.png\\?expires=\\d+&signature=[\\w-]+$`));
       const served = await fetchFile(url);
       expect(served.statusCode).toBe(200);
-      expect(served.rawPayload.equals(PNG_1X1)).toBe(true);
+      expect(await samePixels(served.rawPayload, PNG_1X1)).toBe(true);
 
       const replaced = await postImage(path, field, pngOfSize(4096), user.token);
       expect(replaced.statusCode, replaced.body).toBe(200);
       expect((await fetchFile(url)).statusCode).toBe(404);
       const after = await me(user);
       const now = (field === 'avatar' ? after.avatar : after.profile.cover)!;
-      expect((await fetchFile(now)).rawPayload.length).toBe(4096);
+      expect(await samePixels((await fetchFile(now)).rawPayload, pngOfSize(4096))).toBe(true);
 
       const cleared = await t.api('POST', `user/profile/${path}`, { [field]: null }, user.token);
       expect(cleared.statusCode, cleared.body).toBe(200);
@@ -292,6 +294,30 @@ describe('images', () => {
     expect((await me(owner)).avatar).toBeNull();
   });
 
+  it('a PNG header followed by HTML is 415; a photo is stored upright without its EXIF (GPS)', async () => {
+    const user = await buildUser(t);
+    const html = Buffer.from('<!DOCTYPE html><html><script>alert(document.cookie)</script></html>');
+    const fake = await postImage('avatar', 'avatar', Buffer.concat([PNG_1X1.subarray(0, 16), html]), user.token);
+    expect(fake.statusCode, fake.body).toBe(415);
+    expect(fake.json().message).toBe(Messages.imageInvalid);
+    expect((await me(user)).avatar).toBeNull();
+
+    const photo = await sharp({ create: { width: 6, height: 2, channels: 3, background: '#c63' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 52/1 4/1' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const form = multipart([{ name: 'cover', filename: 'beach.jpg', contentType: 'image/jpeg', data: photo }]);
+    const res = await t.api('POST', 'user/profile/cover', form.payload, user.token, { headers: form.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json<{ data: OwnProfileDto }>().data.profile.cover!;
+    expect(url).toMatch(/\.jpg\?/);
+    const stored = await sharp((await fetchFile(url)).rawPayload).metadata();
+    expect(stored.exif).toBeUndefined();
+    expect(stored).toMatchObject({ format: 'jpeg', width: 2, height: 6 });
+  });
+
   it('fun pics 1 and 2 are stored separately, cleared one at a time', async () => {
     const user = await buildUser(t);
     const one = await postImage('funpics', 'secondary_image_1', PNG_1X1, user.token);
@@ -299,8 +325,8 @@ describe('images', () => {
     expect(one.json().message).toBe(ProfileMessages.funPicUpdated);
     const two = await postImage('funpics', 'secondary_image_2', pngOfSize(2048), user.token);
     const profile = two.json<{ data: OwnProfileDto }>().data.profile;
-    expect((await fetchFile(profile.secondary_image_1!)).rawPayload.equals(PNG_1X1)).toBe(true);
-    expect((await fetchFile(profile.secondary_image_2!)).rawPayload.length).toBe(2048);
+    expect(await samePixels((await fetchFile(profile.secondary_image_1!)).rawPayload, PNG_1X1)).toBe(true);
+    expect(await samePixels((await fetchFile(profile.secondary_image_2!)).rawPayload, pngOfSize(2048))).toBe(true);
 
     expect((await postImage('funpics', 'secondary_image_3', PNG_1X1, user.token)).statusCode).toBe(400);
     expect((await t.api('POST', 'user/profile/funpics', {}, user.token)).statusCode).toBe(422);

@@ -15,6 +15,7 @@ import {
   postTeamAvatar,
   teamsOf,
 } from '../../test/teams.js';
+import { samePixels } from '../../test/samples.js';
 
 const t = useTestApp();
 /** Four members, registered before the owner so the owner has the highest id. */
@@ -183,7 +184,7 @@ describe('list and team by id', () => {
 });
 
 describe('team profile', () => {
-  it('a PNG avatar is stored, served byte for byte at the returned URL, and replaces the old one', async () => {
+  it('a PNG avatar is stored (re-encoded, the same pixels), served at the returned URL, and replaces the old one', async () => {
     const team = await buildTeam(t, owner);
     const res = await postTeamAvatar(t, team.id, owner.token, PNG_1X1);
     expect(res.statusCode, res.body).toBe(200);
@@ -196,7 +197,7 @@ describe('team profile', () => {
     const served = await fetchFile(url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(PNG_1X1)).toBe(true);
+    expect(await samePixels(served.rawPayload, PNG_1X1)).toBe(true);
 
     const listed = (await teamsOf(t, owner)).find((x) => x.id === team.id)!;
     // The same key (the signature changes once an hour at most).
@@ -207,7 +208,9 @@ describe('team profile', () => {
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json().data.avatar).not.toBe(url);
     expect((await fetchFile(url)).statusCode).toBe(404);
-    expect((await fetchFile(replaced.json().data.avatar)).rawPayload.length).toBe(2 * 1024 * 1024);
+    expect(
+      await samePixels((await fetchFile(replaced.json().data.avatar)).rawPayload, pngOfSize(2 * 1024 * 1024)),
+    ).toBe(true);
   });
 
   it('name and picture in one multipart form', async () => {
@@ -220,6 +223,15 @@ describe('team profile', () => {
   it('a text file named .png is 415 and changes nothing', async () => {
     const team = await buildTeam(t, owner);
     const res = await postTeamAvatar(t, team.id, owner.token, Buffer.from('just some text, not a picture'));
+    expect(res.statusCode, res.body).toBe(415);
+    expect(res.json().message).toBe(Messages.imageInvalid);
+    expect((await t.api('GET', `user/team/${team.id}/profile`, undefined, owner.token)).json().data.avatar).toBeNull();
+  });
+
+  it('a PNG header followed by HTML is 415 and changes nothing (the picture is decoded whole)', async () => {
+    const team = await buildTeam(t, owner);
+    const html = Buffer.from('<!DOCTYPE html><html><script>alert(document.cookie)</script></html>');
+    const res = await postTeamAvatar(t, team.id, owner.token, Buffer.concat([PNG_1X1.subarray(0, 16), html]));
     expect(res.statusCode, res.body).toBe(415);
     expect(res.json().message).toBe(Messages.imageInvalid);
     expect((await t.api('GET', `user/team/${team.id}/profile`, undefined, owner.token)).json().data.avatar).toBeNull();

@@ -14,16 +14,7 @@ import { TeamAccess } from '../members/team-access.js';
 import { S3Store } from './s3-store.js';
 import type { UploadsService } from './service.js';
 import { createUploads } from './setup.js';
-import { MP4_CLIP, sampleFile } from '../../test/samples.js';
-import sharp from 'sharp';
-
-/** True when two pictures decode to the same size and pixels (a re-encoded PNG is lossless). */
-async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
-  const [x, y] = await Promise.all(
-    [a, b].map((p) => sharp(p).ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
-  );
-  return x!.info.width === y!.info.width && x!.info.height === y!.info.height && x!.data.equals(y!.data);
-}
+import { MP4_CLIP, sampleFile, samePixels } from '../../test/samples.js';
 
 /**
  * The S3 adapter against a local S3-compatible server (s3rver, see docs/dependencies.md) that

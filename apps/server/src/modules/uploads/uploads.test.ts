@@ -14,7 +14,7 @@ import { createUploads } from './setup.js';
 import type { UploadsService } from './service.js';
 import { UrlSigner } from './signing.js';
 import { contentDispositionOfKey } from './storage.js';
-import { MP3_NOTE, MP4_CLIP, sampleFile } from '../../test/samples.js';
+import { MP3_NOTE, MP4_CLIP, sampleFile, samePixels } from '../../test/samples.js';
 import sharp from 'sharp';
 
 const t = useTestApp();
@@ -98,14 +98,6 @@ const fileOnDisk = (key: string) => path.join(t.dataDir, 'files', key);
 
 const claim = (user: SignedUpUser, key: string, teamId = team.id, policies: readonly UploadPolicy[] = ['expression']) =>
   t.db.kysely.transaction().execute((trx) => uploads.claim(trx, user.id, key, teamId, policies));
-
-/** True when two pictures decode to the same size and pixels (a re-encoded PNG is lossless). */
-async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
-  const [x, y] = await Promise.all(
-    [a, b].map((p) => sharp(p).ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
-  );
-  return x!.info.width === y!.info.width && x!.info.height === y!.info.height && x!.data.equals(y!.data);
-}
 
 /** A claim refused with 422 on `media` with this message. */
 async function expectRefusedClaim(work: Promise<unknown>, message: string) {
