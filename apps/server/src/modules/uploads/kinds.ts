@@ -18,7 +18,7 @@ export interface FileKind {
   matches: (head: Buffer) => boolean;
 }
 
-/** Bytes read from the start of a file to judge its content. */
+/** Bytes read from the start of a file for a quick first judgement (content.ts judges all of it). */
 export const SNIFF_BYTES = 16;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -97,7 +97,8 @@ export const tooLarge = () => new AppError(413, 'upload_too_large', PostMessages
 /**
  * What a file will be, judged from what the browser says about it before any byte is sent: its
  * name's extension, its reported type (which must agree) and its size. 415 for another type,
- * 413 over its kind's limit. The bytes are judged again when they arrive (`FileKind.matches`).
+ * 413 over its kind's limit. The bytes are judged when they arrive: first bytes
+ * (`FileKind.matches`), then all of them (content.ts).
  */
 export function judgeDeclared(
   declared: { filename: string; mime_type: string; file_size: number },
