@@ -27,8 +27,8 @@ describe('SessionCache', () => {
   it('answers what it keeps until its TTL has passed', () => {
     const c = clock();
     const cache = new SessionCache(30_000, 100, c.now);
-    cache.keep('tok-a', cache.epoch(), { session: sessionOf(1), lastUsedAt: 5 });
-    expect(cache.lookup('tok-a')).toEqual({ session: sessionOf(1), lastUsedAt: 5, at: 1_000_000 });
+    cache.keep('tok-a', cache.epoch(), { session: sessionOf(1), lastUsedAt: 5, createdAt: 0 });
+    expect(cache.lookup('tok-a')).toEqual({ session: sessionOf(1), lastUsedAt: 5, createdAt: 0, at: 1_000_000 });
     expect(cache.lookup('tok-b')).toBeUndefined();
     c.advance(29_999);
     expect(cache.lookup('tok-a')?.session.user.id).toBe(1);
@@ -39,9 +39,9 @@ describe('SessionCache', () => {
 
   it('forgets every session of one user, and only theirs', () => {
     const cache = new SessionCache(30_000);
-    cache.keep('a1', cache.epoch(), { session: sessionOf(1, 10), lastUsedAt: 0 });
-    cache.keep('a2', cache.epoch(), { session: sessionOf(1, 11), lastUsedAt: 0 });
-    cache.keep('b1', cache.epoch(), { session: sessionOf(2, 20), lastUsedAt: 0 });
+    cache.keep('a1', cache.epoch(), { session: sessionOf(1, 10), lastUsedAt: 0, createdAt: 0 });
+    cache.keep('a2', cache.epoch(), { session: sessionOf(1, 11), lastUsedAt: 0, createdAt: 0 });
+    cache.keep('b1', cache.epoch(), { session: sessionOf(2, 20), lastUsedAt: 0, createdAt: 0 });
     cache.forgetUser(1);
     expect([cache.lookup('a1'), cache.lookup('a2')]).toEqual([undefined, undefined]);
     expect(cache.lookup('b1')?.session.tokenId).toBe(20);
@@ -51,15 +51,15 @@ describe('SessionCache', () => {
     const cache = new SessionCache(30_000);
     const before = cache.epoch();
     cache.forgetUser(1); // a logout commits while the read is under way
-    cache.keep('a1', before, { session: sessionOf(1), lastUsedAt: 0 });
+    cache.keep('a1', before, { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     expect(cache.lookup('a1')).toBeUndefined();
-    cache.keep('a1', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0 });
+    cache.keep('a1', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     expect(cache.lookup('a1')).toBeDefined();
   });
 
   it('keeps at most `max` sessions, dropping the oldest', () => {
     const cache = new SessionCache(30_000, 2);
-    for (const token of ['t1', 't2', 't3']) cache.keep(token, cache.epoch(), { session: sessionOf(1), lastUsedAt: 0 });
+    for (const token of ['t1', 't2', 't3']) cache.keep(token, cache.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     expect(cache.size).toBe(2);
     expect(cache.lookup('t1')).toBeUndefined();
     expect(cache.lookup('t3')).toBeDefined();
@@ -67,16 +67,16 @@ describe('SessionCache', () => {
 
   it('keeps nothing with a TTL of 0, or while distrusted', () => {
     const off = new SessionCache(0);
-    off.keep('t', off.epoch(), { session: sessionOf(1), lastUsedAt: 0 });
+    off.keep('t', off.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     expect(off.lookup('t')).toBeUndefined();
     const cache = new SessionCache(30_000);
-    cache.keep('t', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0 });
+    cache.keep('t', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     cache.distrust();
     expect(cache.lookup('t')).toBeUndefined();
-    cache.keep('t', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0 });
+    cache.keep('t', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     expect(cache.lookup('t')).toBeUndefined();
     cache.trust();
-    cache.keep('t', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0 });
+    cache.keep('t', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     expect(cache.lookup('t')).toBeDefined();
   });
 });
