@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../http/authenticate.js';
 import { buildSecondProcess, buildTestApp, type TestApp, testRedisUrl, useTestApp } from '../../test/app.js';
-import { buildUser, loginToken, profileStatus } from '../../test/factories.js';
+import { buildUser, lastMailedCode, loginToken, profileStatus } from '../../test/factories.js';
 import { SessionCache } from './session-cache.js';
 
 const sessionOf = (userId: number, tokenId = userId): Session => ({
@@ -59,7 +59,8 @@ describe('SessionCache', () => {
 
   it('keeps at most `max` sessions, dropping the oldest', () => {
     const cache = new SessionCache(30_000, 2);
-    for (const token of ['t1', 't2', 't3']) cache.keep(token, cache.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
+    for (const token of ['t1', 't2', 't3'])
+      cache.keep(token, cache.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     expect(cache.size).toBe(2);
     expect(cache.lookup('t1')).toBeUndefined();
     expect(cache.lookup('t3')).toBeDefined();
@@ -117,13 +118,15 @@ describe('the app with its session cache', () => {
     const u = await buildUser(t);
     expect(await profileStatus(t, u.token)).toBe(200);
     const email = `renamed-${randomBytes(4).toString('hex')}@rally.test`;
-    const bio = await t.api(
+    const ask = await t.api('POST', 'user/profile/email', { email, current_password: u.password }, u.token);
+    expect(ask.statusCode, ask.body).toBe(200);
+    const confirm = await t.api(
       'POST',
-      'user/profile/bio',
-      { first_name: 'Renamed', last_name: u.last_name, email },
+      'user/profile/email/confirm',
+      { verification_code: await lastMailedCode(t, email) },
       u.token,
     );
-    expect(bio.statusCode, bio.body).toBe(200);
+    expect(confirm.statusCode, confirm.body).toBe(200);
     // Changing the password asks for the session's own e-mail: a stale session would refuse it.
     const res = await t.api(
       'POST',
