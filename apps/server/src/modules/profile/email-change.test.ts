@@ -72,6 +72,20 @@ describe('POST user/profile/bio with another e-mail', () => {
   });
 });
 
+describe('the takeover of issue 20', () => {
+  it("bio with someone's invited address: no invitation listed, its code does not join, the invitee can still register", async () => {
+    const attacker = await buildUser(t);
+    const invitee = uniqueEmail('invitee');
+    expect((await invite(t, team.id, [invitee], coach.token)).statusCode).toBe(200);
+    const code = await pendingCode(t, team.id, invitee);
+    expect((await bio(attacker, invitee)).statusCode).toBe(200);
+    expect((await pendingOf(t, attacker)).data).toEqual([]);
+    const joined = await join(t, code, attacker.token);
+    expect(joined.statusCode, joined.body).toBe(422);
+    expect((await buildUser(t, { email: invitee })).email).toBe(invitee);
+  });
+});
+
 describe('POST user/profile/email', () => {
   it('needs a signed-in user', async () => {
     const res = await api('POST', 'user/profile/email', { email: uniqueEmail(), current_password: 'x' });
