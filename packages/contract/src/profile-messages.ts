@@ -27,7 +27,7 @@ export const ProfileMessages = {
   emailChanged: 'Your e-mail address has been changed. Your other devices have been signed out.',
   /** POST user/profile/bio with another e-mail: the rest is saved, the e-mail is not. */
   emailNeedsConfirmation:
-    'User basic info updated successfully. Your e-mail was not changed: confirm the new address with your password and a code (POST user/profile/email).',
+    'User basic info updated successfully. Your e-mail was not changed: a new e-mail needs your password and a code sent to it.',
   changeEmailTitle: 'Change e-mail address',
   changeEmailPasswordStep: (email: string) =>
     `To change your e-mail to ${email}, enter your current password. We will send a code to the new address.`,

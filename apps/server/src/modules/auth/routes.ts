@@ -57,8 +57,8 @@ export function authRoutes(
   const emailCodes = guard('email-code');
   /** The signed-in account, as the failure guards of the e-mail change key it. */
   const accountKey = (request: FastifyRequest) => `user:${principalOf(request).id}`;
-  /** Only a wrong password counts against the e-mail change's password guard (a taken address does not). */
-  const wrongPassword = (err: unknown) => wrongAnswer(err) && !!(err as AppError).errors?.current_password;
+  /** A wrong answer in `field`: a taken address is no guess at the password or the code. */
+  const wrongIn = (field: string) => (err: unknown) => wrongAnswer(err) && !!(err as AppError).errors?.[field];
 
   api.route({
     ...routeOf(api, Routes.register, perIp(10, MINUTE)),
@@ -139,7 +139,7 @@ export function authRoutes(
       preHandler: [perUser(api, 'email-change', 5, 10 * MINUTE), perUser(api, 'email-change-day', 20, DAY)],
     }),
     handler: async (request) => {
-      await emailPasswords.attempt(accountKey(request), request.ip, wrongPassword, () =>
+      await emailPasswords.attempt(accountKey(request), request.ip, wrongIn('current_password'), () =>
         auth.requestEmailChange(sessionOf(request), request.body),
       );
       return ok(null, ProfileMessages.emailCodeSent);
@@ -149,7 +149,7 @@ export function authRoutes(
   api.route({
     ...routeOf(api, Routes.confirmEmailChange, perIp(10, MINUTE)),
     handler: async (request) => {
-      const user = await emailCodes.attempt(accountKey(request), request.ip, wrongAnswer, () =>
+      const user = await emailCodes.attempt(accountKey(request), request.ip, wrongIn('verification_code'), () =>
         auth.confirmEmailChange(sessionOf(request), request.body),
       );
       return ok(presentUser(user, avatarUrl), ProfileMessages.emailChanged);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Messages, ProfileMessages, type TeamDto } from '@rally/contract';
+import { Messages, ProfileMessages, Timing, type TeamDto } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
 import {
   buildUser,
@@ -191,6 +191,28 @@ describe('POST user/profile/email/confirm', () => {
       .execute();
     expectInvalid(await confirmChange(user.token, code), 'verification_code', Messages.codeInvalid);
     expect((await me(user)).email).toBe(user.email);
+  });
+
+  it('wrong codes are bounded per account and source: the 6th from one address is 429, the owner elsewhere gets in', async () => {
+    const user = await buildUser(t);
+    const wanted = uniqueEmail('guessed');
+    expect((await requestChange(user, wanted)).statusCode).toBe(200);
+    const code = await lastMailedCode(t, wanted);
+    const guess = () =>
+      t.api('POST', 'user/profile/email/confirm', { verification_code: otherCode(code) }, user.token, {
+        remoteAddress: '10.250.0.1',
+      });
+    for (let i = 0; i < Timing.failuresPerSource; i++) expect((await guess()).statusCode).toBe(422);
+    expect((await guess()).statusCode).toBe(429);
+    expect((await confirmChange(user.token, code)).statusCode).toBe(200);
+    expect((await me(user)).email).toBe(wanted);
+  });
+
+  it('codes are mailed at most 5 times in 10 minutes per account', async () => {
+    const user = await buildUser(t);
+    for (let i = 0; i < 5; i++) expect((await requestChange(user, uniqueEmail('often'))).statusCode).toBe(200);
+    const refused = await requestChange(user, uniqueEmail('often'));
+    expect(refused.statusCode).toBe(429);
   });
 
   it('without a pending change any code is invalid', async () => {
