@@ -18,6 +18,7 @@ import { registerResponseHeaders } from './http/response-headers.js';
 import { serializerCompiler } from './http/serialize.js';
 import { validatorCompiler } from './http/validate.js';
 import { BackgroundQueue } from './lib/background.js';
+import { DAY } from './lib/clock.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
@@ -168,6 +169,7 @@ export async function buildApp({
     onUserCreated: (userId, trx) => billing.startTrial(userId, trx),
     background,
     sessions,
+    sessionMaxAgeMs: config.SESSION_MAX_AGE_DAYS * DAY,
   });
   const membersRepo = new MembersRepository(db.kysely);
   const access = new TeamAccess(membersRepo);

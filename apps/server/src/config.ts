@@ -100,6 +100,11 @@ const envSchema = z.object({
    * database). Logouts and password changes evict at once, in every process with REDIS_URL.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /**
+   * A session ends this many days after its sign-in however often it is used (beside the 30-day
+   * idle expiry), so a stolen bearer token does not last for ever.
+   */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** How long a viewer's team cards may be kept at most (ADR 0018); 0 turns the cache off. */
   TEAM_CARDS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   /** An open realtime socket re-checks its session this often (closed 4401 once it has ended). */

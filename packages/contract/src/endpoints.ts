@@ -38,6 +38,8 @@ export const endpointPaths = {
   updateAboutMe: { method: 'POST', path: 'user/profile/aboutme', auth: true },
   updateSkills: { method: 'POST', path: 'user/profile/skills', auth: true },
   updateBio: { method: 'POST', path: 'user/profile/bio', auth: true },
+  requestEmailChange: { method: 'POST', path: 'user/profile/email', auth: true },
+  confirmEmailChange: { method: 'POST', path: 'user/profile/email/confirm', auth: true },
   updateMood: { method: 'POST', path: 'user/profile/mood', auth: true },
   updateFunPics: { method: 'POST', path: 'user/profile/funpics', auth: true },
   geocoder: { method: 'GET', path: 'geocode/config', auth: true },

@@ -24,7 +24,8 @@ export interface AuthTokensTable {
   last_used_at: string;
 }
 
-export type CodePurpose = 'verify' | 'reset';
+/** 'email': a change of the account's e-mail, to `new_email`, waiting for its code. */
+export type CodePurpose = 'verify' | 'reset' | 'email';
 
 export interface OneTimeCodesTable {
   id: Generated<number>;
@@ -35,6 +36,8 @@ export interface OneTimeCodesTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** The address an 'email' code changes the account to; null for other purposes. */
+  new_email: string | null;
 }
 
 export interface MailOutboxTable {

@@ -8,6 +8,8 @@ import {
   clearAvatarSchema,
   clearCoverSchema,
   clearFunPicSchema,
+  confirmEmailChangeSchema,
+  emailChangeSchema,
   geocodeQuery,
   geocodeResultDto,
   geocoderDto,
@@ -17,6 +19,7 @@ import {
   userIdParams,
   userProfileDto,
 } from '../schemas/profile.js';
+import { userDto } from '../schemas/auth.js';
 
 const own = envelopeOf(ownProfileDto);
 
@@ -41,7 +44,20 @@ export const profileRoutes = {
   updateCover: defineRoute({ ...endpointPaths.updateCover, form: clearCoverSchema, response: own }),
   updateAboutMe: defineRoute({ ...endpointPaths.updateAboutMe, body: aboutMeSchema, response: own }),
   updateSkills: defineRoute({ ...endpointPaths.updateSkills, body: skillsSchema, response: own }),
+  /** Saves the basic info; a new e-mail in it is not taken (it needs requestEmailChange, then confirmEmailChange). */
   updateBio: defineRoute({ ...endpointPaths.updateBio, body: bioSchema, response: own }),
+  /** Sends a code to the new address; the account keeps its e-mail until the code is confirmed. */
+  requestEmailChange: defineRoute({
+    ...endpointPaths.requestEmailChange,
+    body: emailChangeSchema,
+    response: envelopeOf(z.null()),
+  }),
+  /** The e-mail changes, the old address is told and every other session ends. */
+  confirmEmailChange: defineRoute({
+    ...endpointPaths.confirmEmailChange,
+    body: confirmEmailChangeSchema,
+    response: envelopeOf(userDto),
+  }),
   updateMood: defineRoute({ ...endpointPaths.updateMood, body: profileMoodSchema, response: own }),
   /** Multipart file `secondary_image_1` or `secondary_image_2`, or JSON `{ secondary_image_N: null }`. */
   updateFunPics: defineRoute({ ...endpointPaths.updateFunPics, form: clearFunPicSchema, response: own }),

@@ -11,7 +11,7 @@ const requiredName = (message: string) =>
     .max(Limits.nameMax, Messages.tooLong)
     .refine(noControlChars, Messages.controlCharacters);
 
-const codeField = (required: string, min: string) =>
+export const codeField = (required: string, min: string) =>
   z.string({ error: required }).trim().min(1, { error: required, abort: true }).min(Limits.codeMin, min).max(32, min);
 
 /**

@@ -3,7 +3,7 @@ import { Limits } from '../limits.js';
 import { MOOD_IDS } from '../lookups.js';
 import { Messages } from '../messages.js';
 import { ProfileMessages } from '../profile-messages.js';
-import { userDto } from './auth.js';
+import { codeField, userDto } from './auth.js';
 import { emailField, idParam, noControlChars } from './common.js';
 
 /** Default availability (spec §9): 08:00–17:00 for working and personal hours alike. */
@@ -125,6 +125,24 @@ export const bioSchema = z.object({
 });
 export type BioInput = z.input<typeof bioSchema>;
 export type BioData = z.output<typeof bioSchema>;
+
+/** POST user/profile/email: the new address and the current password; a code goes to the new address. */
+export const emailChangeSchema = z.object({
+  email: emailField,
+  current_password: z
+    .string({ error: ProfileMessages.currentPasswordRequired })
+    .min(1, ProfileMessages.currentPasswordRequired)
+    .max(Limits.passwordMax, Messages.tooLong),
+});
+export type EmailChangeInput = z.input<typeof emailChangeSchema>;
+export type EmailChangeData = z.output<typeof emailChangeSchema>;
+
+/** POST user/profile/email/confirm: the code sent to the new address; the change takes effect. */
+export const confirmEmailChangeSchema = z.object({
+  verification_code: codeField(Messages.codeRequired, Messages.codeMin),
+});
+export type ConfirmEmailChangeInput = z.input<typeof confirmEmailChangeSchema>;
+export type ConfirmEmailChangeData = z.output<typeof confirmEmailChangeSchema>;
 
 /** POST user/profile/mood: a mood of group 1, or null to clear. */
 export const profileMoodSchema = z.object({

@@ -37,3 +37,36 @@ export function resetMail(to: string, firstName: string, code: string, ttlMs: nu
     ].join('\n'),
   };
 }
+
+/** The code that proves a new address; sent to that address only. */
+export function emailChangeCodeMail(to: string, firstName: string, code: string, ttlMs: number): MailMessage {
+  return {
+    to,
+    subject: `Your Rally e-mail change code is ${code}`,
+    text: [
+      `Hi ${firstName},`,
+      '',
+      `Your Rally e-mail change code is: ${code}`,
+      '',
+      `It expires in ${minutes(ttlMs)} minutes. Enter it in Rally to make this your account's e-mail address.`,
+      '',
+      'If you did not ask for this, ignore this e-mail; no account changes.',
+    ].join('\n'),
+  };
+}
+
+/** Tells the old address that the account's e-mail moved; it names no address (subject nor body). */
+export function emailChangedMail(to: string, firstName: string): MailMessage {
+  return {
+    to,
+    subject: 'The e-mail address of your Rally account was changed',
+    text: [
+      `Hi ${firstName},`,
+      '',
+      'The e-mail address of your Rally account was just changed, and this address no longer signs in to it.',
+      'Every other device signed in to the account has been signed out.',
+      '',
+      'If you did not make this change, someone else may know your password: contact your Rally administrator at once.',
+    ].join('\n'),
+  };
+}

@@ -52,6 +52,25 @@ export class AuthRepository {
       .execute();
   }
 
+  /**
+   * Moves the account to a proven address (so it is verified) in `ex`; false when another
+   * account took the address first.
+   */
+  async setEmail(userId: number, email: string, ex: Executor = this.db): Promise<boolean> {
+    const now = nowIso();
+    try {
+      await ex
+        .updateTable('users')
+        .set({ email, email_verified_at: now, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+
   async setPasswordHash(userId: number, passwordHash: string, ex: Executor = this.db): Promise<void> {
     await ex
       .updateTable('users')
@@ -80,7 +99,12 @@ export class AuthRepository {
       this.db
         .selectFrom('auth_tokens')
         .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-        .select([...PRINCIPAL_COLUMNS, 'auth_tokens.id as token_id', 'auth_tokens.last_used_at as token_last_used_at'])
+        .select([
+          ...PRINCIPAL_COLUMNS,
+          'auth_tokens.id as token_id',
+          'auth_tokens.created_at as token_created_at',
+          'auth_tokens.last_used_at as token_last_used_at',
+        ])
         .where('auth_tokens.token_hash', '=', tokenHash),
   );
 
@@ -101,13 +125,17 @@ export class AuthRepository {
       .execute();
   }
 
-  /** Replaces any open code of this purpose with a new one (in `trx`, or in a transaction of its own). */
+  /**
+   * Replaces any open code of this purpose with a new one (in `trx`, or in a transaction of its
+   * own). `newEmail`: the address an 'email' code changes the account to.
+   */
   async replaceCode(
     userId: number,
     purpose: CodePurpose,
     codeHash: string,
     expiresAt: string,
     trx?: Transaction<Database>,
+    newEmail: string | null = null,
   ): Promise<void> {
     const replace = async (trx: Transaction<Database>) => {
       await trx.deleteFrom('one_time_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
@@ -121,6 +149,7 @@ export class AuthRepository {
           expires_at: expiresAt,
           used_at: null,
           created_at: nowIso(),
+          new_email: newEmail,
         })
         .execute();
     };

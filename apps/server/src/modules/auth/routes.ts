@@ -1,9 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { Limits, Messages, Routes, Timing } from '@rally/contract';
-import { sessionOf } from '../../http/authenticate.js';
+import { Limits, Messages, ProfileMessages, Routes, Timing } from '@rally/contract';
+import { principalOf, sessionOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
-import { DAY, MINUTE, limiter, perIp } from '../../http/rate-limits.js';
+import { DAY, MINUTE, limiter, perIp, perUser } from '../../http/rate-limits.js';
 import { routeOf, type Api } from '../../http/route.js';
 import { FailureGuard } from './failure-guard.js';
 import { presentAuthUser, presentUser, type AvatarUrl } from './presenter.js';
@@ -52,6 +53,12 @@ export function authRoutes(
   const passwords = guard('login');
   const verifyCodes = guard('verify-code');
   const resetCodes = guard('reset-code');
+  const emailPasswords = guard('email-password');
+  const emailCodes = guard('email-code');
+  /** The signed-in account, as the failure guards of the e-mail change key it. */
+  const accountKey = (request: FastifyRequest) => `user:${principalOf(request).id}`;
+  /** A wrong answer in `field`: a taken address is no guess at the password or the code. */
+  const wrongIn = (field: string) => (err: unknown) => wrongAnswer(err) && !!(err as AppError).errors?.[field];
 
   api.route({
     ...routeOf(api, Routes.register, perIp(10, MINUTE)),
@@ -121,6 +128,31 @@ export function authRoutes(
     handler: async (request) => {
       await resetCodes.attempt(request.body.email, request.ip, wrongAnswer, () => auth.resetPassword(request.body));
       return ok(null, Messages.passwordReset);
+    },
+  });
+
+  // Changing the e-mail (decisions.md): the password, then a code sent to the new address, limited
+  // like the other calls that send codes; wrong passwords and codes count per account and source.
+  api.route({
+    ...routeOf(api, Routes.requestEmailChange, {
+      ...perIp(10, MINUTE),
+      preHandler: [perUser(api, 'email-change', 5, 10 * MINUTE), perUser(api, 'email-change-day', 20, DAY)],
+    }),
+    handler: async (request) => {
+      await emailPasswords.attempt(accountKey(request), request.ip, wrongIn('current_password'), () =>
+        auth.requestEmailChange(sessionOf(request), request.body),
+      );
+      return ok(null, ProfileMessages.emailCodeSent);
+    },
+  });
+
+  api.route({
+    ...routeOf(api, Routes.confirmEmailChange, perIp(10, MINUTE)),
+    handler: async (request) => {
+      const user = await emailCodes.attempt(accountKey(request), request.ip, wrongIn('verification_code'), () =>
+        auth.confirmEmailChange(sessionOf(request), request.body),
+      );
+      return ok(presentUser(user, avatarUrl), ProfileMessages.emailChanged);
     },
   });
 }

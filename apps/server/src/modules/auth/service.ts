@@ -1,7 +1,10 @@
 import {
   Messages,
+  ProfileMessages,
   Timing,
   type ChangePasswordData,
+  type ConfirmEmailChangeData,
+  type EmailChangeData,
   type LoginData,
   type RegisterData,
   type ResetPasswordData,
@@ -15,7 +18,7 @@ import { forbidden, validation } from '../../http/errors.js';
 import type { BackgroundQueue } from '../../lib/background.js';
 import { isoAfter, nowIso } from '../../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
-import { resetMail, verificationMail } from './mails.js';
+import { emailChangeCodeMail, emailChangedMail, resetMail, verificationMail } from './mails.js';
 import type { AuthRepository } from './repository.js';
 import type { Sessions } from './session-cache.js';
 import {
@@ -40,6 +43,8 @@ export interface AuthServiceDeps {
   background: BackgroundQueue;
   /** Sessions kept in the process; told after every write that ends a session or changes its user. */
   sessions: Sessions;
+  /** A session ends this long after its sign-in, however often it is used (SESSION_MAX_AGE_DAYS). */
+  sessionMaxAgeMs: number;
 }
 
 /** A session's last use is written at most this often (writing on every request would serialise SQLite). */
@@ -127,20 +132,25 @@ export class AuthService {
 
   /**
    * Resolves a bearer token to its session, or undefined. A session read within the last
-   * `TOUCH_EVERY_MS` of its last use is answered from the cache (session-cache.ts).
+   * `TOUCH_EVERY_MS` of its last use is answered from the cache (session-cache.ts), unless it
+   * has outlived its maximum age meanwhile.
    */
   async authenticate(token: string): Promise<Session | undefined> {
-    const { repo, sessions } = this.deps;
+    const { repo, sessions, sessionMaxAgeMs } = this.deps;
     const cached = sessions.lookup(token);
-    if (cached && Date.now() - cached.lastUsedAt <= TOUCH_EVERY_MS) return cached.session;
+    const now = Date.now();
+    if (cached && now - cached.lastUsedAt <= TOUCH_EVERY_MS && now - cached.createdAt <= sessionMaxAgeMs)
+      return cached.session;
     const epoch = sessions.epoch();
     const row = await repo.findUserByTokenHash(hashToken(token));
     if (!row) return undefined;
-    const { token_id, token_last_used_at, ...user } = row;
+    const { token_id, token_created_at, token_last_used_at, ...user } = row;
+    const createdAt = Date.parse(token_created_at);
     let lastUsedAt = Date.parse(token_last_used_at);
     const idle = Date.now() - lastUsedAt;
-    // A session unused for 30 days ends; a leaked old token is worth nothing.
-    if (idle > Timing.sessionIdleMs) {
+    // A session unused for 30 days ends, and any session SESSION_MAX_AGE_DAYS after its sign-in:
+    // a leaked token is worth nothing for long, even to someone who keeps using it.
+    if (idle > Timing.sessionIdleMs || Date.now() - createdAt > sessionMaxAgeMs) {
       await repo.deleteToken(token_id);
       sessions.forgetUser(user.id);
       return undefined;
@@ -150,7 +160,7 @@ export class AuthService {
       lastUsedAt = Date.now();
     }
     const session = { user: principalFrom(user), tokenId: token_id };
-    sessions.keep(token, epoch, { session, lastUsedAt });
+    sessions.keep(token, epoch, { session, lastUsedAt, createdAt });
     return session;
   }
 
@@ -223,6 +233,51 @@ export class AuthService {
     this.deps.sessions.forgetUser(user.id);
   }
 
+  /**
+   * Asks to move the account to `input.email` (decisions.md): the current password first, then a
+   * code goes to the new address only. The account keeps its address, and sees nothing sent to
+   * the new one, until `confirmEmailChange`; asking again replaces the code and the address.
+   * Only someone who knows the password learns that an address is taken.
+   */
+  async requestEmailChange(session: Session, input: EmailChangeData): Promise<void> {
+    const { repo, mailer, secret } = this.deps;
+    const row = await repo.findUserById(session.user.id);
+    if (!row || !(await verifyPassword(row.password_hash, input.current_password))) {
+      throw validation({ current_password: [ProfileMessages.currentPasswordWrong] });
+    }
+    if (input.email === row.email) throw validation({ email: [ProfileMessages.emailUnchanged] });
+    if (await repo.findUserByEmail(input.email)) throw validation({ email: [Messages.emailTaken] });
+    const code = newCode();
+    await repo.transaction(async (trx) => {
+      await repo.replaceCode(row.id, 'email', hashCode(secret, code), isoAfter(Timing.codeTtlMs), trx, input.email);
+      await mailer.send(emailChangeCodeMail(input.email, row.first_name, code, Timing.codeTtlMs), trx);
+    });
+    await mailer.committed();
+  }
+
+  /**
+   * Spends the code sent to the new address: the account moves to it (verified), the old address
+   * is told, and every other session ends (this one stays), all in one transaction.
+   */
+  async confirmEmailChange(session: Session, input: ConfirmEmailChangeData): Promise<Principal> {
+    const { repo, mailer } = this.deps;
+    const { user, tokenId } = session;
+    const invalid = () => validation({ verification_code: [Messages.codeInvalid] });
+    const code = await this.checkOpenCode(user.id, 'email', input.verification_code, invalid);
+    const before = await repo.findUserById(user.id);
+    if (!code.new_email || !before) throw invalid();
+    const newEmail = code.new_email;
+    await repo.transaction(async (trx) => {
+      if (!(await repo.consumeCode(code.id, trx))) throw invalid();
+      if (!(await repo.setEmail(user.id, newEmail, trx))) throw validation({ email: [Messages.emailTaken] });
+      await repo.deleteTokensOfUser(user.id, tokenId, trx);
+      await mailer.send(emailChangedMail(before.email, before.first_name), trx);
+    });
+    await mailer.committed();
+    this.deps.sessions.forgetUser(user.id);
+    return principalFrom((await repo.findUserById(user.id))!);
+  }
+
   private async issueToken(userId: number): Promise<string> {
     const token = newBearerToken();
     await this.deps.repo.insertToken(userId, hashToken(token));
@@ -252,10 +307,15 @@ export class AuthService {
    * parallel guesses count too. The caller spends the code, or gives the try back.
    */
   private async checkCode(userId: number, purpose: CodePurpose, code: string, invalid: () => Error): Promise<number> {
+    return (await this.checkOpenCode(userId, purpose, code, invalid)).id;
+  }
+
+  /** `checkCode`, answering the whole code row (an 'email' code carries its new address). */
+  private async checkOpenCode(userId: number, purpose: CodePurpose, code: string, invalid: () => Error) {
     const { repo, secret } = this.deps;
     const open = await repo.findOpenCode(userId, purpose);
     if (!open || !(await repo.claimAttempt(open.id, Timing.codeMaxAttempts))) throw invalid();
     if (!sameHash(open.code_hash, hashCode(secret, code))) throw invalid();
-    return open.id;
+    return open;
   }
 }

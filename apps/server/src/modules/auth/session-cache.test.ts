@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../http/authenticate.js';
 import { buildSecondProcess, buildTestApp, type TestApp, testRedisUrl, useTestApp } from '../../test/app.js';
-import { buildUser, loginToken, profileStatus } from '../../test/factories.js';
+import { buildUser, lastMailedCode, loginToken, profileStatus } from '../../test/factories.js';
 import { SessionCache } from './session-cache.js';
 
 const sessionOf = (userId: number, tokenId = userId): Session => ({
@@ -27,8 +27,8 @@ describe('SessionCache', () => {
   it('answers what it keeps until its TTL has passed', () => {
     const c = clock();
     const cache = new SessionCache(30_000, 100, c.now);
-    cache.keep('tok-a', cache.epoch(), { session: sessionOf(1), lastUsedAt: 5 });
-    expect(cache.lookup('tok-a')).toEqual({ session: sessionOf(1), lastUsedAt: 5, at: 1_000_000 });
+    cache.keep('tok-a', cache.epoch(), { session: sessionOf(1), lastUsedAt: 5, createdAt: 0 });
+    expect(cache.lookup('tok-a')).toEqual({ session: sessionOf(1), lastUsedAt: 5, createdAt: 0, at: 1_000_000 });
     expect(cache.lookup('tok-b')).toBeUndefined();
     c.advance(29_999);
     expect(cache.lookup('tok-a')?.session.user.id).toBe(1);
@@ -39,9 +39,9 @@ describe('SessionCache', () => {
 
   it('forgets every session of one user, and only theirs', () => {
     const cache = new SessionCache(30_000);
-    cache.keep('a1', cache.epoch(), { session: sessionOf(1, 10), lastUsedAt: 0 });
-    cache.keep('a2', cache.epoch(), { session: sessionOf(1, 11), lastUsedAt: 0 });
-    cache.keep('b1', cache.epoch(), { session: sessionOf(2, 20), lastUsedAt: 0 });
+    cache.keep('a1', cache.epoch(), { session: sessionOf(1, 10), lastUsedAt: 0, createdAt: 0 });
+    cache.keep('a2', cache.epoch(), { session: sessionOf(1, 11), lastUsedAt: 0, createdAt: 0 });
+    cache.keep('b1', cache.epoch(), { session: sessionOf(2, 20), lastUsedAt: 0, createdAt: 0 });
     cache.forgetUser(1);
     expect([cache.lookup('a1'), cache.lookup('a2')]).toEqual([undefined, undefined]);
     expect(cache.lookup('b1')?.session.tokenId).toBe(20);
@@ -51,15 +51,16 @@ describe('SessionCache', () => {
     const cache = new SessionCache(30_000);
     const before = cache.epoch();
     cache.forgetUser(1); // a logout commits while the read is under way
-    cache.keep('a1', before, { session: sessionOf(1), lastUsedAt: 0 });
+    cache.keep('a1', before, { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     expect(cache.lookup('a1')).toBeUndefined();
-    cache.keep('a1', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0 });
+    cache.keep('a1', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     expect(cache.lookup('a1')).toBeDefined();
   });
 
   it('keeps at most `max` sessions, dropping the oldest', () => {
     const cache = new SessionCache(30_000, 2);
-    for (const token of ['t1', 't2', 't3']) cache.keep(token, cache.epoch(), { session: sessionOf(1), lastUsedAt: 0 });
+    for (const token of ['t1', 't2', 't3'])
+      cache.keep(token, cache.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     expect(cache.size).toBe(2);
     expect(cache.lookup('t1')).toBeUndefined();
     expect(cache.lookup('t3')).toBeDefined();
@@ -67,16 +68,16 @@ describe('SessionCache', () => {
 
   it('keeps nothing with a TTL of 0, or while distrusted', () => {
     const off = new SessionCache(0);
-    off.keep('t', off.epoch(), { session: sessionOf(1), lastUsedAt: 0 });
+    off.keep('t', off.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     expect(off.lookup('t')).toBeUndefined();
     const cache = new SessionCache(30_000);
-    cache.keep('t', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0 });
+    cache.keep('t', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     cache.distrust();
     expect(cache.lookup('t')).toBeUndefined();
-    cache.keep('t', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0 });
+    cache.keep('t', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     expect(cache.lookup('t')).toBeUndefined();
     cache.trust();
-    cache.keep('t', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0 });
+    cache.keep('t', cache.epoch(), { session: sessionOf(1), lastUsedAt: 0, createdAt: 0 });
     expect(cache.lookup('t')).toBeDefined();
   });
 });
@@ -117,13 +118,15 @@ describe('the app with its session cache', () => {
     const u = await buildUser(t);
     expect(await profileStatus(t, u.token)).toBe(200);
     const email = `renamed-${randomBytes(4).toString('hex')}@rally.test`;
-    const bio = await t.api(
+    const ask = await t.api('POST', 'user/profile/email', { email, current_password: u.password }, u.token);
+    expect(ask.statusCode, ask.body).toBe(200);
+    const confirm = await t.api(
       'POST',
-      'user/profile/bio',
-      { first_name: 'Renamed', last_name: u.last_name, email },
+      'user/profile/email/confirm',
+      { verification_code: await lastMailedCode(t, email) },
       u.token,
     );
-    expect(bio.statusCode, bio.body).toBe(200);
+    expect(confirm.statusCode, confirm.body).toBe(200);
     // Changing the password asks for the session's own e-mail: a stale session would refuse it.
     const res = await t.api(
       'POST',

@@ -6,7 +6,7 @@ import type { Session } from '../../http/authenticate.js';
  * Signed-in sessions kept in the process for a short while, so a signed-in read does not first
  * ask the database who its bearer token belongs to (docs/adr/0017-session-cache.md). Correctness
  * rests on eviction, not on the TTL: whatever ends a session or changes what a session carries
- * (logout, password change or reset, idle expiry, a new name, e-mail or avatar) calls
+ * (logout, password change or reset, idle or maximum age, a new name, e-mail or avatar) calls
  * `forgetUser` after its write commits, and with Redis every API process hears of it. The TTL
  * only bounds what a write made outside the app (a script, a restore) leaves standing.
  */
@@ -14,6 +14,8 @@ export interface CachedSession {
   session: Session;
   /** The token's `last_used_at` when it was read, in ms since 1970. */
   lastUsedAt: number;
+  /** The token's `created_at` (its sign-in), in ms since 1970: past the maximum age it is not answered. */
+  createdAt: number;
 }
 
 /** What the auth and profile services see of the cache; `close` is the app's, at shutdown. */

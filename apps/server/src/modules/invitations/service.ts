@@ -21,6 +21,13 @@ const invalidCode = () =>
     invitation_code: [Messages.joinCodeInvalid],
   });
 
+/**
+ * The address invitations are matched to: the account's e-mail once proven (decisions.md). An
+ * unverified account sees none and joins with none; a new address waiting for its code is not the
+ * account's e-mail yet, so nothing sent to it shows.
+ */
+const verifiedEmail = (user: Principal): string | undefined => (user.email_verified_at ? user.email : undefined);
+
 export interface InvitationsDeps {
   repo: InvitationsRepository;
   members: MembersRepository;
@@ -66,17 +73,19 @@ export class InvitationsService {
   }
 
   async pending(user: Principal, page: number, perPage: number): Promise<{ items: InvitationDto[]; total: number }> {
+    const email = verifiedEmail(user);
+    if (!email) return { items: [], total: 0 };
     const [total, rows] = await Promise.all([
-      this.deps.repo.countPendingFor(user.email),
-      this.deps.repo.pagePendingFor(user.email, (page - 1) * perPage, perPage),
+      this.deps.repo.countPendingFor(email),
+      this.deps.repo.pagePendingFor(email, (page - 1) * perPage, perPage),
     ]);
     return { items: rows.map((r) => presentInvitation(r, this.deps.teams.avatarUrl)), total };
   }
 
-  /** Joins with a pending code sent to this user's e-mail; never twice, never with a used or foreign code. */
+  /** Joins with a pending code sent to this user's verified e-mail; never twice, never with a used or foreign code. */
   async join(user: Principal, code: string) {
     const { repo, members, teams } = this.deps;
-    const invitation = await repo.findPendingByCodeFor(code.toUpperCase(), user.email);
+    const invitation = await this.pendingInvitation(user, code);
     if (!invitation) throw invalidCode();
     const joined = await repo.transaction(async (trx) => {
       if (!(await repo.respond(invitation.id, 'accepted', null, trx))) throw invalidCode();
@@ -91,7 +100,13 @@ export class InvitationsService {
   }
 
   async reject(user: Principal, code: string, reason: string | undefined): Promise<void> {
-    const invitation = await this.deps.repo.findPendingByCodeFor(code.toUpperCase(), user.email);
+    const invitation = await this.pendingInvitation(user, code);
     if (!invitation || !(await this.deps.repo.respond(invitation.id, 'rejected', reason ?? null))) throw invalidCode();
+  }
+
+  /** The pending invitation of this code, only when it was sent to the user's verified e-mail. */
+  private async pendingInvitation(user: Principal, code: string) {
+    const email = verifiedEmail(user);
+    return email ? this.deps.repo.findPendingByCodeFor(code.toUpperCase(), email) : undefined;
   }
 }

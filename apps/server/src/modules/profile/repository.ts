@@ -1,7 +1,6 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, Executor, ProfileRow, ProfilesTable } from '../../db/schema.js';
 import { compileOnce } from '../../db/compile-once.js';
-import { isUniqueViolation } from '../../db/dialect.js';
 import { nowIso } from '../../lib/clock.js';
 
 /** A user's own columns that the profile shows and edits. */
@@ -99,33 +98,16 @@ export class ProfileRepository {
       .execute();
   }
 
-  /** Updates the user's own columns; false when the new e-mail belongs to someone else. */
+  /** Updates the user's own columns (never the e-mail: that changes through auth's confirmed e-mail change). */
   async updateUser(
     userId: number,
-    values: { first_name?: string; last_name?: string; email?: string; avatar?: string | null },
+    values: { first_name?: string; last_name?: string; avatar?: string | null },
     ex: Executor = this.db,
-  ): Promise<boolean> {
-    try {
-      await ex
-        .updateTable('users')
-        .set({ ...values, updated_at: nowIso() })
-        .where('id', '=', userId)
-        .execute();
-      return true;
-    } catch (err) {
-      if (isUniqueViolation(err)) return false;
-      throw err;
-    }
-  }
-
-  /** Whether another user has this e-mail already. */
-  async emailTaken(email: string, exceptUserId: number, ex: Executor = this.db): Promise<boolean> {
-    const row = await ex
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .where('id', '<>', exceptUserId)
-      .executeTakeFirst();
-    return row !== undefined;
+  ): Promise<void> {
+    await ex
+      .updateTable('users')
+      .set({ ...values, updated_at: nowIso() })
+      .where('id', '=', userId)
+      .execute();
   }
 }

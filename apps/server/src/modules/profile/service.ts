@@ -1,12 +1,11 @@
 import {
-  Messages,
   type BioData,
   type FunPicField,
   type OwnProfileDto,
   type UserProfileDto,
   ProfileMessages,
 } from '@rally/contract';
-import { notFound, validation } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import type { Sessions } from '../auth/session-cache.js';
 import type { UploadsService } from '../uploads/service.js';
 import { storedPicture, type FileStorage } from '../uploads/storage.js';
@@ -117,10 +116,9 @@ export class ProfileService {
       const found = await repo.find(userId, trx);
       if (!found) throw notFound();
       const { user, profile } = found;
-      if (email !== user.email && (await repo.emailTaken(email, userId, trx)))
-        throw validation({ email: [Messages.emailTaken] });
-      if (!(await repo.updateUser(userId, { first_name, last_name, email }, trx)))
-        throw validation({ email: [Messages.emailTaken] });
+      // A new e-mail is not taken from here (decisions.md): it needs the password and a code sent
+      // to it (POST user/profile/email); the rest saves and the answer says so.
+      await repo.updateUser(userId, { first_name, last_name }, trx);
       await repo.saveProfile(userId, values, trx);
       const diff = new Set<string>();
       if (first_name !== user.first_name) diff.add('first_name');
@@ -133,9 +131,11 @@ export class ProfileService {
     const isHours = (k: string) => (HOURS_FIELDS as readonly string[]).includes(k);
     // The Availablity Hours tab sends the names and e-mail unchanged with the hours.
     const hoursOnly = ![...changed].some((k) => !isHours(k)) && HOURS_FIELDS.some((k) => input[k] !== undefined);
-    return {
-      profile: await this.own(userId),
-      message: hoursOnly ? ProfileMessages.availabilityUpdated : ProfileMessages.basicInfoUpdated,
-    };
+    const message = changed.has('email')
+      ? ProfileMessages.emailNeedsConfirmation
+      : hoursOnly
+        ? ProfileMessages.availabilityUpdated
+        : ProfileMessages.basicInfoUpdated;
+    return { profile: await this.own(userId), message };
   }
 }

@@ -20,7 +20,7 @@ import {
   PostMessages,
 } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
-import { buildUser, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
+import { buildUser, lastMailedCode, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
 import {
   PNG_1X1,
   addMembers,
@@ -600,7 +600,68 @@ function profilePushCases(): Case[] {
           .where('team_id', '=', team.id)
           .where('user_id', '=', people[actor].id)
           .executeTakeFirst()) !== undefined;
+  const emailCodeOf = (userId: number) =>
+    t.db.kysely
+      .selectFrom('one_time_codes')
+      .select(['user_id', 'new_email'])
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'email')
+      .where('used_at', 'is', null)
+      .execute();
   return [
+    {
+      // Not about a team: any signed-in user asks to change their own e-mail, never another's.
+      name: "POST user/profile/email (one's own account)",
+      expected: anyone(200),
+      call: (_team, token, actor) => {
+        const current_password = actor === 'guest' ? 'any-password' : people[actor].password;
+        return t.api('POST', 'user/profile/email', { email: uniqueEmail('matrix-move'), current_password }, token);
+      },
+      check: async (_team, res, actor) => {
+        if (actor === 'guest') return;
+        const me = people[actor];
+        const codes = await emailCodeOf(me.id);
+        expect(codes).toHaveLength(res.statusCode === 200 ? 1 : 0);
+        const still = await t.db.kysely.selectFrom('users').select('email').where('id', '=', me.id).executeTakeFirst();
+        expect(still?.email).toBe(me.email);
+        // Spent at once, so no later case meets a pending change.
+        await t.db.kysely
+          .deleteFrom('one_time_codes')
+          .where('user_id', '=', me.id)
+          .where('purpose', '=', 'email')
+          .execute();
+      },
+    },
+    {
+      // The code of someone else's change moves nobody's e-mail.
+      name: "POST user/profile/email/confirm (the code of another account's change)",
+      expected: anyone(422),
+      call: async (_team, token) => {
+        const email = uniqueEmail('matrix-peer-move');
+        const asked = await t.api(
+          'POST',
+          'user/profile/email',
+          { email, current_password: people.peer.password },
+          people.peer.token,
+        );
+        expect(asked.statusCode, asked.body).toBe(200);
+        return t.api(
+          'POST',
+          'user/profile/email/confirm',
+          { verification_code: await lastMailedCode(t, email) },
+          token,
+        );
+      },
+      check: async () => {
+        const peer = await t.db.kysely
+          .selectFrom('users')
+          .select('email')
+          .where('id', '=', people.peer.id)
+          .executeTakeFirstOrThrow();
+        expect(peer.email).toBe(people.peer.email);
+        expect(await emailCodeOf(people.peer.id)).toHaveLength(1);
+      },
+    },
     {
       // A teammate's profile; nobody outside their teams learns they exist.
       name: 'GET user/profile/{id} (a teammate)',

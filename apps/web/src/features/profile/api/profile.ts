@@ -122,6 +122,26 @@ export function useChangePassword() {
   });
 }
 
+/** POST user/profile/email: the current password; a code goes to the new address (decisions.md). */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof Routes.requestEmailChange>) => call(Endpoints.requestEmailChange, { body }),
+  });
+}
+
+/** POST user/profile/email/confirm: the code; the account's e-mail changes and the profile shows it. */
+export function useConfirmEmailChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof Routes.confirmEmailChange>) => call(Endpoints.confirmEmailChange, { body }),
+    onSuccess: ({ data: user }) => {
+      client.setQueryData(myProfileQuery().queryKey, (old) => (old ? { ...old, ...user } : old));
+      sessionStore.updateUser(user);
+      void client.invalidateQueries({ queryKey: myProfileQuery().queryKey });
+    },
+  });
+}
+
 /** GET mood?mood_group_id=1: the moods a profile may show. */
 export const moodsQuery = () =>
   queryOptions({

@@ -13,8 +13,12 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { formResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from '../../../lib/snackbar';
 import { errorMessage } from '../../../lib/error-message';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { useGeocoderEnabled } from '../api/geocode';
 import { useUpdateAboutMe, useUpdateBio } from '../api/profile';
+
+/** Changing the e-mail: the password, then a code sent to the new address (decisions.md). */
+const ChangeEmailDialog = lazyDialog(() => import('./change-email-dialog').then((m) => m.ChangeEmailDialog));
 
 /** Address suggestions come with Autocomplete: loaded only when the server has a geocoder. */
 const LocationAutocomplete = lazy(() =>
@@ -153,8 +157,17 @@ const HOURS_FIELDS: BioField[] = [
   'timezone',
 ];
 
-/** A bio form (Basic Info or Availablity Hours): both post user/profile/bio with the names and e-mail. */
-function useBioForm(user: OwnProfileDto, fields: BioField[], onDone: () => void) {
+/**
+ * A bio form (Basic Info or Availablity Hours): both post user/profile/bio with the names and
+ * e-mail. The bio never changes the e-mail: a new one is sent as the current one, the rest saves,
+ * and `onEmailChange` takes the new address on to its own dialog.
+ */
+function useBioForm(
+  user: OwnProfileDto,
+  fields: BioField[],
+  onDone: () => void,
+  onEmailChange?: (email: string) => void,
+) {
   const save = useUpdateBio();
   const { enqueueSnackbar } = useSnackbar();
   const form = useForm<BioInput, unknown, BioData>({
@@ -162,13 +175,15 @@ function useBioForm(user: OwnProfileDto, fields: BioField[], onDone: () => void)
     defaultValues: bioDefaults(user),
   });
   const onSubmit = form.handleSubmit(async (values) => {
-    const body: BioInput = { first_name: values.first_name, last_name: values.last_name, email: values.email };
+    const newEmail = values.email !== user.email ? values.email : undefined;
+    const body: BioInput = { first_name: values.first_name, last_name: values.last_name, email: user.email };
     for (const f of fields) (body as Record<string, unknown>)[f] = values[f];
     try {
       const res = await save.mutateAsync(body);
       enqueueSnackbar(res.message, { variant: 'success' });
       form.reset(bioDefaults(res.data));
       onDone();
+      if (newEmail) onEmailChange?.(newEmail);
     } catch (err) {
       const rest = applyServerErrors(err, form.setError, [...fields, 'first_name', 'last_name', 'email']);
       if (rest) enqueueSnackbar(rest || errorMessage(err), { variant: 'error' });
@@ -184,12 +199,23 @@ function useBioForm(user: OwnProfileDto, fields: BioField[], onDone: () => void)
 /** Basic Info: names, e-mail, phone, location, skills; a teammate sees neither e-mail nor phone. */
 export function BasicInfoSection({ user, own }: { user: UserProfileDto; own: OwnProfileDto | null }) {
   const [editing, setEditing] = useState(false);
+  /** A new address typed in the form, waiting for the password and the code. */
+  const [newEmail, setNewEmail] = useState<string | null>(null);
+  const { enqueueSnackbar } = useSnackbar();
   const p = user.profile;
   return (
     <Box>
       <SectionHead title="Basic Info" onEdit={own && !editing ? () => setEditing(true) : undefined} />
+      {own && (
+        <ChangeEmailDialog
+          open={newEmail !== null}
+          email={newEmail ?? ''}
+          onClose={() => setNewEmail(null)}
+          onChanged={(_user, message) => enqueueSnackbar(message, { variant: 'success' })}
+        />
+      )}
       {editing && own ? (
-        <BasicInfoForm user={own} onDone={() => setEditing(false)} />
+        <BasicInfoForm user={own} onDone={() => setEditing(false)} onEmailChange={setNewEmail} />
       ) : (
         <Grid container spacing={2}>
           <Field label="First Name" value={user.first_name} />
@@ -204,11 +230,20 @@ export function BasicInfoSection({ user, own }: { user: UserProfileDto; own: Own
   );
 }
 
-function BasicInfoForm({ user, onDone }: { user: OwnProfileDto; onDone: () => void }) {
+function BasicInfoForm({
+  user,
+  onDone,
+  onEmailChange,
+}: {
+  user: OwnProfileDto;
+  onDone: () => void;
+  onEmailChange: (email: string) => void;
+}) {
   const { form, onSubmit, cancel, busy } = useBioForm(
     user,
     ['phone', 'location', 'geo_location', 'about_skills'],
     onDone,
+    onEmailChange,
   );
   const { control } = form;
   const geocoder = useGeocoderEnabled();
