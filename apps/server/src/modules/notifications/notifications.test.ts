@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REALTIME_PATH, type NotificationDto, type PostDto, type ServerMessage, type TeamDto } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
-import { buildUser, type SignedUpUser } from '../../test/factories.js';
+import { buildUser, registerUser, type SignedUpUser } from '../../test/factories.js';
 import { buildTeam, invite, join, pendingCode, seatMembers } from '../../test/teams.js';
 
 const t = useTestApp();
@@ -184,6 +184,19 @@ describe('fan-out', () => {
     expect(await kinds(coach)).toEqual(['invitation.accepted']);
     expect(await kinds(lead)).toEqual(['member.joined']);
     expect(await kinds(pete)).toEqual([]);
+  });
+
+  it('invitations: an account that never verified the invited address is not notified', async () => {
+    const unverified = await registerUser(t, { first_name: 'Una', last_name: 'Proven' });
+    const own = await buildTeam(t, coach, 'Unproven Notify');
+    expect((await invite(t, own.id, [unverified.email], coach.token)).statusCode).toBe(200);
+    await settle();
+    const rows = await t.db.kysely
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', unverified.id)
+      .execute();
+    expect(rows).toEqual([]);
   });
 
   it('only people still in the team: a removed member hears nothing more', async () => {

@@ -139,9 +139,15 @@ export class NotificationsRepository {
     return (await q.execute()).map((r) => r.user_id);
   }
 
+  /** Accounts that proved these addresses: an invitation is never shown to an unverified one. */
   async usersByEmail(emails: string[]): Promise<number[]> {
     if (emails.length === 0) return [];
-    const rows = await this.db.selectFrom('users').select('id').where('email', 'in', emails).execute();
+    const rows = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', 'in', emails)
+      .where('email_verified_at', 'is not', null)
+      .execute();
     return rows.map((r) => r.id);
   }
 
