@@ -100,6 +100,8 @@ export interface AppOptions {
   /** Tests pass their own database (a temp SQLite file or an isolated PostgreSQL schema). */
   db?: Db;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them); with `logger: true`. */
+  logStream?: { write(line: string): void };
   /** Prefix of rate-limit keys in Redis; tests keep theirs apart. */
   rateLimitNamespace?: string;
   /** Run the in-process schedules (trial expiry); tests call the jobs themselves. */
@@ -113,6 +115,7 @@ export async function buildApp({
   config,
   db: givenDb,
   logger = true,
+  logStream,
   rateLimitNamespace = 'rally-rl:',
   schedules = true,
   push: pushOptions = {},
@@ -122,6 +125,7 @@ export async function buildApp({
       ? {
           level: config.LOG_LEVEL,
           redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+          ...(logStream ? { stream: logStream } : {}),
         }
       : false,
     trustProxy: config.TRUST_PROXY,
@@ -300,6 +304,7 @@ export async function buildApp({
     authenticate: (token) => auth.authenticate(token),
     sessionCheckMs: config.REALTIME_SESSION_CHECK_MS,
     connectsPerMinute: config.LIMIT_REALTIME_CONNECTS_PER_MINUTE,
+    messagesPerMinute: config.REALTIME_MESSAGES_PER_MINUTE,
   });
 
   await app.register(multipart, {

@@ -107,6 +107,12 @@ const envSchema = z.object({
   /** Realtime connections one client address may open a minute (reconnects back off far below). */
   LIMIT_REALTIME_CONNECTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /**
+   * Messages one realtime socket may send a minute, pings included (the web app sends about three:
+   * its auth, then a ping every 25 s); a socket over it is closed with 1008. Bursts up to the same
+   * number pass.
+   */
+  REALTIME_MESSAGES_PER_MINUTE: z.coerce.number().int().min(5).max(10_000).default(60),
+  /**
    * A Nominatim-compatible geocoder (e.g. https://nominatim.openstreetmap.org) for the profile's
    * location autocomplete, called by the server (GET geocode) so the browser talks to Rally only.
    * Unset: no lookup, the location is plain text.
