@@ -26,7 +26,7 @@ import { BillingRepository } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { BillingService } from './modules/billing/service.js';
 import { scheduleTrialExpiry } from './modules/billing/trial-job.js';
-import { createPaymentProvider } from './modules/billing/setup.js';
+import { createPaymentProvider, logPaymentMode } from './modules/billing/setup.js';
 import { InvitationsRepository } from './modules/invitations/repository.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { InvitationsService } from './modules/invitations/service.js';
@@ -147,10 +147,12 @@ export async function buildApp({
     : undefined;
 
   const mailer = createMailer({ db: db.kysely, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const paymentProvider = createPaymentProvider(config);
+  logPaymentMode(paymentProvider, config, app.log);
   const billing = new BillingService(
     new BillingRepository(db.kysely),
     config.TRIAL_DAYS,
-    createPaymentProvider(config),
+    paymentProvider,
     config.PUBLIC_URL,
     app.log,
   );

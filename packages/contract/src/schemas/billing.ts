@@ -74,8 +74,9 @@ export const billingPortalDto = z.object({ url: z.string() });
 
 /** GET user/subscription/payment-config: how the payment page asks for a card. */
 export const paymentConfigDto = z.object({
-  provider: z.enum(['stripe', 'test']),
-  /** Stripe's publishable key (pk_…); null in test mode. */
+  /** `off`: this server takes no payment (BILLING_TEST_MODE=false without Stripe keys). */
+  provider: z.enum(['stripe', 'test', 'off']),
+  /** Stripe's publishable key (pk_…); null in test mode and when payments are off. */
   publishable_key: z.string().nullable(),
 });
 export type PaymentConfigDto = z.infer<typeof paymentConfigDto>;

@@ -85,11 +85,18 @@ export function PaymentMethodRoute() {
                   4000 0000 0000 0002 is declined.
                 </Alert>
               )}
-              <PaymentForm
-                config={config.data}
-                submitLabel={hasLiveCard(s) ? 'Update card' : 'Subscribe'}
-                onPaid={paid}
-              />
+              {config.data.provider === 'off' ? (
+                // The server takes no payment (its operator turned test mode off): no form to fill in vain.
+                <Alert severity="warning" role="note">
+                  {BillingMessages.paymentsOff}
+                </Alert>
+              ) : (
+                <PaymentForm
+                  config={config.data}
+                  submitLabel={hasLiveCard(s) ? 'Update card' : 'Subscribe'}
+                  onPaid={paid}
+                />
+              )}
             </>
           )}
         </CardContent>
