@@ -48,6 +48,7 @@ describe('/paymentMethod/Coach', () => {
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
     expect(screen.queryByText(BillingMessages.testMode)).not.toBeInTheDocument();
+    expect(screen.queryByText(/is charged/)).not.toBeInTheDocument(); // nothing will be
   });
 
   it('checks the card holder name (spec §5) and blocks submit while a message shows', async () => {

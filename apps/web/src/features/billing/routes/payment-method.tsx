@@ -78,7 +78,7 @@ export function PaymentMethodRoute() {
                 <Chip size="small" label={statusLabel(s)} color={isSubscribed(s) ? 'success' : 'warning'} />
                 {hasLiveCard(s) && <Chip size="small" color="primary" label="Subscribed" />}
               </Stack>
-              <Typography color="text.secondary">{chargeNote(s)}</Typography>
+              {config.data.provider !== 'off' && <Typography color="text.secondary">{chargeNote(s)}</Typography>}
               {config.data.provider === 'test' && (
                 <Alert severity="info" role="note" icon={<ScienceOutlined />}>
                   <strong>{BillingMessages.testMode}</strong>. Use 4242 4242 4242 4242 with any future date and any CVC;
