@@ -27,7 +27,7 @@ import { BillingRepository } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { BillingService } from './modules/billing/service.js';
 import { scheduleTrialExpiry } from './modules/billing/trial-job.js';
-import { createPaymentProvider } from './modules/billing/setup.js';
+import { createPaymentProvider, logPaymentMode } from './modules/billing/setup.js';
 import { InvitationsRepository } from './modules/invitations/repository.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { InvitationsService } from './modules/invitations/service.js';
@@ -101,6 +101,8 @@ export interface AppOptions {
   /** Tests pass their own database (a temp SQLite file or an isolated PostgreSQL schema). */
   db?: Db;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them); with `logger: true`. */
+  logStream?: { write(line: string): void };
   /** Prefix of rate-limit keys in Redis; tests keep theirs apart. */
   rateLimitNamespace?: string;
   /** Run the in-process schedules (trial expiry); tests call the jobs themselves. */
@@ -114,6 +116,7 @@ export async function buildApp({
   config,
   db: givenDb,
   logger = true,
+  logStream,
   rateLimitNamespace = 'rally-rl:',
   schedules = true,
   push: pushOptions = {},
@@ -123,6 +126,7 @@ export async function buildApp({
       ? {
           level: config.LOG_LEVEL,
           redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+          ...(logStream ? { stream: logStream } : {}),
         }
       : false,
     trustProxy: config.TRUST_PROXY,
@@ -144,10 +148,12 @@ export async function buildApp({
     : undefined;
 
   const mailer = createMailer({ db: db.kysely, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const paymentProvider = createPaymentProvider(config);
+  logPaymentMode(paymentProvider, config, app.log);
   const billing = new BillingService(
     new BillingRepository(db.kysely),
     config.TRIAL_DAYS,
-    createPaymentProvider(config),
+    paymentProvider,
     config.PUBLIC_URL,
     app.log,
   );
@@ -302,6 +308,7 @@ export async function buildApp({
     authenticate: (token) => auth.authenticate(token),
     sessionCheckMs: config.REALTIME_SESSION_CHECK_MS,
     connectsPerMinute: config.LIMIT_REALTIME_CONNECTS_PER_MINUTE,
+    messagesPerMinute: config.REALTIME_MESSAGES_PER_MINUTE,
   });
 
   await app.register(multipart, {

@@ -96,4 +96,20 @@ describe('loadConfig', () => {
     expect(load({}).APP_SECRET).toBe(first.APP_SECRET);
     expect(first.DATA_DIR).toBe(path.join(dir, 'data'));
   });
+
+  it('BILLING_TEST_MODE: on without Stripe keys, off with them; false turns test mode off; true with keys is refused', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_ID: 'price_x',
+    };
+    expect(load({}).BILLING_TEST_MODE).toBe(true);
+    expect(load({ BILLING_TEST_MODE: '' }).BILLING_TEST_MODE).toBe(true);
+    expect(load({ BILLING_TEST_MODE: 'false' }).BILLING_TEST_MODE).toBe(false);
+    expect(load(stripe).BILLING_TEST_MODE).toBe(false);
+    expect(load({ ...stripe, BILLING_TEST_MODE: 'false' }).BILLING_TEST_MODE).toBe(false);
+    expect(errorOf({ ...stripe, BILLING_TEST_MODE: 'true' }).message).toMatch(/BILLING_TEST_MODE/);
+    expect(errorOf({ BILLING_TEST_MODE: 'off' }).message).toMatch(/BILLING_TEST_MODE/);
+  });
 });

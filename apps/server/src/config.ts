@@ -50,6 +50,15 @@ const envSchema = z.object({
   STRIPE_PRICE_ID: z.string().trim().optional(),
   /** Another Stripe API address (a local double or stripe-mock), e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: optionalUrl(['http://', 'https://']),
+  /**
+   * The built-in test mode takes Stripe's test cards and charges nothing; a warning says so at
+   * start-up. Default: on without the STRIPE_* keys (a fresh install works out of the box), off
+   * with them (true with them is refused). false without Stripe turns paying off: the payment page
+   * says payments are unavailable and subscribing answers 503.
+   */
+  BILLING_TEST_MODE: z.enum(['true', 'false']).optional(),
+  /** `production` makes the test-mode warning an error-level banner. */
+  NODE_ENV: z.string().trim().optional(),
   /** Web Push (VAPID) keys; without both, a pair is generated once into DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
@@ -112,6 +121,12 @@ const envSchema = z.object({
   /** Realtime connections one client address may open a minute (reconnects back off far below). */
   LIMIT_REALTIME_CONNECTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /**
+   * Messages one realtime socket may send a minute, pings included (the web app sends about three:
+   * its auth, then a ping every 25 s); a socket over it is closed with 1008. Bursts up to the same
+   * number pass.
+   */
+  REALTIME_MESSAGES_PER_MINUTE: z.coerce.number().int().min(5).max(10_000).default(60),
+  /**
    * A Nominatim-compatible geocoder (e.g. https://nominatim.openstreetmap.org) for the profile's
    * location autocomplete, called by the server (GET geocode) so the browser talks to Rally only.
    * Unset: no lookup, the location is plain text.
@@ -147,8 +162,10 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'APP_SECRET' | 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'APP_SECRET' | 'PUBLIC_URL' | 'BILLING_TEST_MODE'> {
   PUBLIC_URL: string;
+  /** Resolved: true for the built-in test-mode provider. */
+  BILLING_TEST_MODE: boolean;
   /** Key for HMACs of one-time codes; generated once into DATA_DIR when not given. */
   APP_SECRET: string;
 }
@@ -179,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ] as const;
   if (cfg.STRIPE_SECRET_KEY && stripeKeys.some((k) => !cfg[k]))
     throw new ConfigError(`Invalid configuration:\n  ${stripeKeys.join(', ')}: give all four or none`);
+  if (cfg.STRIPE_SECRET_KEY && cfg.BILLING_TEST_MODE === 'true')
+    throw new ConfigError('Invalid configuration:\n  BILLING_TEST_MODE: cannot be true with the STRIPE_* keys set');
   const dataDir = path.resolve(cfg.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -186,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: dataDir,
     // Links in mails follow the port when no public address is given.
     PUBLIC_URL: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
+    BILLING_TEST_MODE: cfg.BILLING_TEST_MODE === undefined ? !cfg.STRIPE_SECRET_KEY : cfg.BILLING_TEST_MODE === 'true',
     APP_SECRET: cfg.APP_SECRET ?? readOrCreateSecret(dataDir),
   };
 }

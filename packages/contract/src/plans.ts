@@ -41,4 +41,5 @@ export const BillingMessages = {
   webhookSignature: 'The webhook signature is invalid.',
   webhookDisabled: 'Card payments are not configured.',
   testMode: 'Test mode — no real charge',
+  paymentsOff: 'Payments are not available on this Rally. Please contact its administrator.',
 } as const;

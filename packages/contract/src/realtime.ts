@@ -49,8 +49,8 @@ export const Realtime = {
 } as const;
 
 /**
- * Close codes of the gateway besides the standard ones (1001 going away, 1009 too big, 1011
- * server error, 1012 restart: the client reconnects after all of these). Only `unauthenticated`
+ * Close codes of the gateway besides the standard ones (1001 going away, 1008 too many messages,
+ * 1009 too big, 1011 server error, 1012 restart: the client reconnects after all of these). Only `unauthenticated`
  * is final: the token is bad or revoked, and reconnecting with it is pointless.
  */
 export const RealtimeClose = {

@@ -233,6 +233,8 @@ export interface DeviceTokensTable {
   id: Generated<number>;
   user_id: number;
   device_id: string;
+  /** The session (auth_tokens.id) that registered it; deleted with it. Null only in theory (see the migration). */
+  session_id: number | null;
   endpoint: string;
   subscription: string;
   created_at: string;

@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { Realtime, RealtimeClose, REALTIME_PATH, type ClientMessage, type ServerMessage } from '@rally/contract';
 import type { Session } from '../http/authenticate.js';
@@ -17,6 +17,8 @@ export interface GatewayOptions {
   sessionCheckMs: number;
   /** Upgrades one client address may make a minute. */
   connectsPerMinute: number;
+  /** Messages one socket may send a minute, pings included (over it: closed 1008). */
+  messagesPerMinute: number;
   /** How often the server pings every socket; one without a pong by the next round is dropped. */
   heartbeatMs?: number;
 }
@@ -27,6 +29,8 @@ const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** How long shutdown waits for clients to answer the close before it cuts them. */
 const CLOSE_GRACE_MS = 1000;
+/** WebSocket close code of a client that broke the rules (RFC 6455): here, too many messages. */
+const POLICY_VIOLATION = 1008;
 
 /**
  * The realtime gateway: one WebSocket at `GET /api/realtime` (docs/adr/0010-realtime-gateway.md).
@@ -35,7 +39,8 @@ const CLOSE_GRACE_MS = 1000;
  * so it stays out of access logs), within 5 s; the answer is `{type:'ready', team_ids}`, then the
  * team events the hub delivers. `{type:'ping'}` gets `{type:'pong'}`. Close codes: 4401 no or bad
  * token, or the session ended since (final: the client signs out); 4400 a message that is not
- * ours; 4429 too many sockets for one user; 1009 a message over 4 KiB; 1001 shutdown.
+ * ours; 4429 too many sockets for one user; 1008 more messages than REALTIME_MESSAGES_PER_MINUTE;
+ * 1009 a message over 4 KiB; 1001 shutdown.
  *
  * Registered on the root instance before any other route: `@fastify/websocket` must see every route
  * (an upgrade request to a plain route is closed) and owns the server's `upgrade` event.
@@ -44,6 +49,7 @@ export async function registerRealtimeGateway(app: FastifyInstance, options: Gat
   await app.register(websocket, {
     options: { maxPayload: Realtime.maxMessageBytes, perMessageDeflate: false },
     preClose: (done) => closeAllSockets(app, done),
+    errorHandler: onSocketError,
   });
 
   const heartbeat = setInterval(() => beat(app), options.heartbeatMs ?? 30_000);
@@ -81,6 +87,22 @@ function beat(app: FastifyInstance): void {
   }
 }
 
+/**
+ * An error on an open socket. A client that breaks the protocol (a frame over `maxPayload`, bad
+ * UTF-8, a bad opcode: `ws` codes WS_ERR_*) is the client's fault, not ours: a warning without a
+ * stack, and `ws` has already closed the socket with the matching code (1009, 1007, 1002). Anything
+ * else is logged as an error and the socket is cut.
+ */
+function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest): void {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+    request.log.warn({ code, reason: error.message }, 'realtime client broke the protocol; socket closed');
+    return;
+  }
+  request.log.error({ err: error }, 'realtime socket error');
+  socket.terminate();
+}
+
 function closeAllSockets(app: FastifyInstance, done: () => void): void {
   const server = app.websocketServer;
   for (const socket of server.clients) socket.close(1001, 'server shutting down');
@@ -101,12 +123,17 @@ class Connection implements HubClient {
   private token = '';
   private authTimer: NodeJS.Timeout | undefined;
   private checkTimer: NodeJS.Timeout | undefined;
+  /** What is left of the message budget (a token bucket refilled at `messagesPerMinute`). */
+  private budget: number;
+  private budgetAt = Date.now();
 
   constructor(
     private readonly socket: WebSocket,
     private readonly options: GatewayOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.budget = options.messagesPerMinute;
+  }
 
   get userId(): number {
     return this.session!.user.id;
@@ -149,9 +176,27 @@ class Connection implements HubClient {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
+  /** Takes one message from the budget; false when the socket has sent more than its rate allows. */
+  private spend(): boolean {
+    const { messagesPerMinute } = this.options;
+    const now = Date.now();
+    this.budget = Math.min(messagesPerMinute, this.budget + ((now - this.budgetAt) * messagesPerMinute) / 60_000);
+    this.budgetAt = now;
+    if (this.budget < 1) return false;
+    this.budget -= 1;
+    return true;
+  }
+
   private onMessage(data: RawData, isBinary: boolean): void {
-    const message = isBinary ? undefined : parseClientMessage(rawText(data));
     if (this.state === 'closed') return;
+    if (!this.spend()) {
+      this.log.warn(
+        { userId: this.session?.user.id, limit: this.options.messagesPerMinute },
+        'realtime client sent too many messages; closed 1008',
+      );
+      return this.close(POLICY_VIOLATION, 'too many messages');
+    }
+    const message = isBinary ? undefined : parseClientMessage(rawText(data));
     if (!message) return this.close(RealtimeClose.badMessage, 'bad message');
     switch (message.type) {
       case 'auth':

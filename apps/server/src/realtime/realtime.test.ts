@@ -11,7 +11,7 @@ import {
   type TeamEvent,
   type TopicDto,
 } from '@rally/contract';
-import { buildSecondProcess, buildTestApp, type TestApp, testRedisUrl } from '../test/app.js';
+import { buildSecondProcess, buildTestApp, capturedLog, type TestApp, testRedisUrl } from '../test/app.js';
 import { buildUser, uniqueIp, type SignedUpUser } from '../test/factories.js';
 import { buildTeam, seatMembers } from '../test/teams.js';
 import { parseClientMessage } from './gateway.js';
@@ -133,6 +133,7 @@ let nextPostId = 1;
 
 describe('the realtime gateway', () => {
   let t: TestApp;
+  const log = capturedLog();
   let url: string;
   const clients: Client[] = [];
   const connect = async (user: SignedUpUser) => {
@@ -147,7 +148,7 @@ describe('the realtime gateway', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp({ ...ENV, REALTIME_CHANNEL: channel() });
+    t = await buildTestApp({ ...ENV, REALTIME_CHANNEL: channel(), LOG_LEVEL: 'warn' }, { logStream: log.stream });
     url = await listen(t);
   });
   afterEach(() => {
@@ -212,8 +213,35 @@ describe('the realtime gateway', () => {
 
       const big = raw();
       await big.open();
+      const logged = log.lines.length;
       big.send({ type: 'auth', token: 'a'.repeat(Realtime.maxMessageBytes) });
       expect((await big.closedWith()).code).toBe(1009);
+      // The client's fault: one warning, no error and no stack (issue 20).
+      const lines = log.lines.slice(logged);
+      expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+      expect(lines).toContainEqual(expect.objectContaining({ level: 40, code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' }));
+      expect(JSON.stringify(lines)).not.toContain('stack');
+    });
+
+    it('closes a socket over its message rate, pings included, with 1008 and a warning', async () => {
+      const limitLog = capturedLog();
+      const limited = await buildTestApp(
+        { REALTIME_CHANNEL: channel(), REALTIME_MESSAGES_PER_MINUTE: '5', LOG_LEVEL: 'warn' },
+        { logStream: limitLog.stream },
+      );
+      try {
+        const user = await buildUser(limited);
+        const client = await Client.signedIn(await listen(limited), user.token); // 1 message
+        clients.push(client);
+        for (let i = 0; i < 4; i++) await client.sync(); // 5 in all: within the budget
+        client.send({ type: 'ping' });
+        expect(await client.closedWith()).toEqual({ code: 1008, reason: 'too many messages' });
+        expect(limitLog.lines).toContainEqual(
+          expect.objectContaining({ level: 40, userId: user.id, limit: 5, msg: expect.stringContaining('too many') }),
+        );
+      } finally {
+        await limited.close();
+      }
     });
 
     it('keeps the token out of the URL: the query string is ignored, only the auth message counts', async () => {

@@ -46,6 +46,8 @@ export interface TestAppPlace {
   keep?: boolean;
   /** Push's clock and HTTPS agent (push tests). */
   push?: AppOptions['push'];
+  /** Receives the app's log lines (pino JSON) at LOG_LEVEL; without it the app logs nothing. */
+  logStream?: AppOptions['logStream'];
 }
 
 /** Builds the real app over a fresh database (temp SQLite file, or an isolated PostgreSQL schema). */
@@ -100,7 +102,8 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
     app = built = await buildApp({
       config,
       db,
-      logger: false,
+      logger: place.logStream !== undefined,
+      ...(place.logStream ? { logStream: place.logStream } : {}),
       rateLimitNamespace: `rl-${randomBytes(6).toString('hex')}:`,
       schedules: false,
       ...(place.push ? { push: place.push } : {}),
@@ -202,4 +205,18 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     close: () => current().close(),
     queriesOf: (work) => current().queriesOf(work),
   };
+}
+
+/** One line of the app's log (pino JSON). */
+export interface LogLine {
+  level: number;
+  msg: string;
+  err?: { stack?: string };
+  [key: string]: unknown;
+}
+
+/** A log destination that keeps the lines, for `buildTestApp(env, { logStream })` (set LOG_LEVEL too). */
+export function capturedLog(): { stream: { write(line: string): void }; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  return { stream: { write: (line) => void lines.push(JSON.parse(line) as LogLine) }, lines };
 }

@@ -140,6 +140,31 @@ describe('leaving the session', () => {
     expect(localStorage.length).toBe(0);
   });
 
+  it("Sign Out unsubscribes this browser's push subscription before local storage is cleared", async () => {
+    // A shared computer: the next person must not get the team's pushes (issue 20).
+    const storedAtUnsubscribe: (string | null)[] = [];
+    const unsubscribe = vi.fn(() => {
+      storedAtUnsubscribe.push(localStorage.getItem('rally.token'));
+      return Promise.resolve(true);
+    });
+    const getSubscription = vi.fn(() => Promise.resolve({ unsubscribe }));
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { getRegistration: () => Promise.resolve({ pushManager: { getSubscription } }) },
+    });
+    try {
+      const app = renderApp('/profile', { signedInAs: testUser });
+      await app.user.click(await screen.findByRole('button', { name: 'Account menu' }));
+      await app.user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Sign Out' }));
+      await screen.findByRole('button', { name: 'Sign In' });
+      expect(unsubscribe).toHaveBeenCalledTimes(1);
+      expect(storedAtUnsubscribe).toEqual(['token-123']);
+      expect(localStorage.length).toBe(0);
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+
   it('a 401 on a private page signs the user out and the guard sends them to sign in', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { Endpoints } from '@rally/contract';
 import { call } from './api-client';
+import { unsubscribePush } from './push-subscription';
 import { sessionStore, type StoredSession } from './session-storage';
 
 const noSession = () => null;
@@ -15,7 +16,10 @@ export function useSession(): StoredSession | null {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, noSession);
 }
 
-/** Signs out: the logout call, then local storage and cached server state are cleared (spec §4). */
+/**
+ * Signs out: the logout call, then this browser's push subscription is dropped, then local storage
+ * and cached server state are cleared (spec §4).
+ */
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
@@ -24,6 +28,7 @@ export function useSignOut(): () => Promise<void> {
     } catch {
       // The token may already be revoked; signing out locally is what matters.
     }
+    await unsubscribePush();
     sessionStore.clear();
     queryClient.clear();
   }, [queryClient]);

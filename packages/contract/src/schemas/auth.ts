@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { Limits } from '../limits.js';
 import { Messages } from '../messages.js';
-import { emailField, noControlChars, passwordField } from './common.js';
+import { emailField, passwordField, textField } from './common.js';
 
 const requiredName = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(Limits.nameMax, Messages.tooLong)
-    .refine(noControlChars, Messages.controlCharacters);
+  textField('line', message).min(1, { error: message, abort: true }).max(Limits.nameMax, Messages.tooLong);
 
 export const codeField = (required: string, min: string) =>
-  z.string({ error: required }).trim().min(1, { error: required, abort: true }).min(Limits.codeMin, min).max(32, min);
+  textField('line', required).min(1, { error: required, abort: true }).min(Limits.codeMin, min).max(32, min);
 
 /**
  * Adds the spec's confirmation rule to a schema with password and password_confirmation.

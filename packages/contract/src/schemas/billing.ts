@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Limits } from '../limits.js';
 import { Messages } from '../messages.js';
 import { BillingMessages, COACH_PRICE_ID } from '../plans.js';
+import { textField } from './common.js';
 
 /** Plans and the user's subscription (spec §1, §3). */
 export const planPriceDto = z.object({
@@ -40,18 +41,14 @@ export const subscriptionDto = z.object({
 export type SubscriptionDto = z.infer<typeof subscriptionDto>;
 
 /** Card holder name (spec §5): at least 3 characters, no digits. */
-export const cardHolderName = z
-  .string({ error: BillingMessages.cardHolderRequired })
-  .trim()
+export const cardHolderName = textField('line', BillingMessages.cardHolderRequired)
   .min(1, { error: BillingMessages.cardHolderRequired, abort: true })
   .refine((v) => !/\d/.test(v), { error: BillingMessages.cardHolderDigit, abort: true })
   .refine((v) => v.length >= Limits.cardHolderNameMin, BillingMessages.cardHolderMin)
   .refine((v) => v.length <= 100, Messages.tooLong);
 
 /** Optional numeric promo code (spec §5); empty means none. */
-export const promoCode = z
-  .string()
-  .trim()
+export const promoCode = textField('line')
   .max(20, Messages.tooLong)
   .regex(/^\d*$/, BillingMessages.promoNumeric)
   .optional()
@@ -64,9 +61,7 @@ export const subscribeSchema = z.object({
     .int({ error: BillingMessages.priceUnknown })
     .refine((v) => v === COACH_PRICE_ID, BillingMessages.priceUnknown),
   /** A Stripe PaymentMethod id (pm_…), or in test mode one of Stripe's test card numbers or ids. */
-  payment_method: z
-    .string({ error: BillingMessages.paymentMethodRequired })
-    .trim()
+  payment_method: textField('line', BillingMessages.paymentMethodRequired)
     .min(1, BillingMessages.paymentMethodRequired)
     .max(255, Messages.tooLong),
   name: cardHolderName,
@@ -79,8 +74,9 @@ export const billingPortalDto = z.object({ url: z.string() });
 
 /** GET user/subscription/payment-config: how the payment page asks for a card. */
 export const paymentConfigDto = z.object({
-  provider: z.enum(['stripe', 'test']),
-  /** Stripe's publishable key (pk_…); null in test mode. */
+  /** `off`: this server takes no payment (BILLING_TEST_MODE=false without Stripe keys). */
+  provider: z.enum(['stripe', 'test', 'off']),
+  /** Stripe's publishable key (pk_…); null in test mode and when payments are off. */
   publishable_key: z.string().nullable(),
 });
 export type PaymentConfigDto = z.infer<typeof paymentConfigDto>;

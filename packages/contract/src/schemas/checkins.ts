@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CheckinMessages } from '../checkin-messages.js';
 import { MOOD_IDS } from '../lookups.js';
-import { idParam, isCalendarDay, pageQuery } from './common.js';
+import { idParam, isCalendarDay, pageQuery, textField } from './common.js';
 import { userRefDto } from './posts.js';
 import { isTimeZone } from './profile.js';
 import { teamParams } from './teams.js';
@@ -14,9 +14,7 @@ export const CHECKIN_ANONYMITY_FLOOR = 3;
 
 /** `?from_date=YYYY-MM-DD&tz=Area/City`, or no date for All Time; an empty value is All Time too. */
 export const fromDateQuery = z.object({
-  from_date: z
-    .string()
-    .trim()
+  from_date: textField('line')
     .transform((v) => v || undefined)
     .pipe(
       z
@@ -30,9 +28,7 @@ export const fromDateQuery = z.object({
    * The viewer's IANA time zone: `from_date` starts at its local midnight there; without it (or
    * empty) at 00:00 UTC, as before. Canonicalised, so 'europe/berlin' arrives as 'Europe/Berlin'.
    */
-  tz: z
-    .string()
-    .trim()
+  tz: textField('line')
     .transform((v) => v || undefined)
     .pipe(
       z

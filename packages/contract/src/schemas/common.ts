@@ -2,15 +2,6 @@ import { z } from 'zod';
 import { Limits } from '../limits.js';
 import { Messages } from '../messages.js';
 
-/** A required, trimmed, lower-cased, valid e-mail address. */
-export const emailField = z
-  .string({ error: Messages.emailRequired })
-  .trim()
-  .toLowerCase()
-  .min(1, Messages.emailRequired)
-  .max(Limits.emailMax, Messages.tooLong)
-  .pipe(z.email(Messages.emailInvalid));
-
 /** A required password of at least the spec's minimum length. */
 export const passwordField = z
   .string({ error: Messages.passwordRequired })
@@ -36,7 +27,45 @@ export const isCalendarDay = (v: string) => {
 export const MAX_ID = 2_147_483_647;
 export const idParam = z.coerce.number().int().positive().max(MAX_ID);
 
-/** Control characters (NUL and friends) are never valid in text we store (PostgreSQL rejects NUL). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-export const noControlChars = (v: string) => !CONTROL.test(v);
+/**
+ * The one rule on control characters of every text a request carries (issue 20: a NUL byte was a
+ * 500 on PostgreSQL, which cannot store it). Two kinds of text:
+ * - `line` (names, codes, ids, e-mails, search words): every C0 control character and DEL refused;
+ * - `lines` (posts, comments, descriptions, about-me): tab, line feed and carriage return allowed,
+ *   every other C0 character and DEL refused.
+ * NUL is refused by both. Passwords are the one exception: hashed, never stored as text, and a
+ * stricter rule could lock someone out of an existing password.
+ */
+export type TextKind = 'line' | 'lines';
+
+const CONTROL: Record<TextKind, RegExp> = {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  line: /[\u0000-\u001F\u007F]/,
+  // eslint-disable-next-line no-control-regex -- tab, line feed and carriage return are left out
+  lines: /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/,
+};
+
+export const noControlChars = (v: string, kind: TextKind = 'lines') => !CONTROL[kind].test(v);
+
+/** The check itself, one instance per kind: `contract` tests find it on every text field of every route. */
+export const controlCharCheck: Record<TextKind, z.core.$ZodCheck<string>> = {
+  line: z.refine((v: string) => noControlChars(v, 'line'), Messages.controlCharacters),
+  lines: z.refine((v: string) => noControlChars(v, 'lines'), Messages.controlCharacters),
+};
+
+/**
+ * Where every text field of a request starts: a string (with `error` when it is missing or not a
+ * string), trimmed, under the control-character rule of its kind. Chain the field's own rules on.
+ */
+export const textField = (kind: TextKind, error?: string) =>
+  z
+    .string(error === undefined ? undefined : { error })
+    .trim()
+    .check(controlCharCheck[kind]);
+
+/** A required, trimmed, lower-cased, valid e-mail address. */
+export const emailField = textField('line', Messages.emailRequired)
+  .toLowerCase()
+  .min(1, Messages.emailRequired)
+  .max(Limits.emailMax, Messages.tooLong)
+  .pipe(z.email(Messages.emailInvalid));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../messages.js';
 import { ProfileMessages } from '../profile-messages.js';
-import { idParam, pageQuery } from './common.js';
+import { idParam, pageQuery, textField } from './common.js';
 
 /** What a notification is about (spec §1): one kind per event that exists. */
 export const NOTIFICATION_KINDS = [
@@ -47,11 +47,8 @@ export type NotificationsCountDto = z.infer<typeof notificationsCountDto>;
 export const DEVICE_OS_WEB = 3;
 
 export const registerDeviceTokenSchema = z.object({
-  device_id: z.string({ error: Messages.fieldRequired }).trim().min(1, Messages.fieldRequired).max(255),
-  device_token: z
-    .string({ error: ProfileMessages.pushNotSupported })
-    .min(1, ProfileMessages.pushNotSupported)
-    .max(4096),
+  device_id: textField('line', Messages.fieldRequired).min(1, Messages.fieldRequired).max(255),
+  device_token: textField('line', ProfileMessages.pushNotSupported).min(1, ProfileMessages.pushNotSupported).max(4096),
   device_os_id: z.coerce.number({ error: ProfileMessages.pushNotSupported }).refine((v) => v === DEVICE_OS_WEB, {
     error: ProfileMessages.pushNotSupported,
   }),

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { BUZZ_TYPE_IDS } from '../lookups.js';
 import { Limits } from '../limits.js';
-import { Messages } from '../messages.js';
 import { PostMessages } from '../post-messages.js';
 import { MediaType } from '../ids.js';
-import { MAX_ID, idParam, noControlChars, pageQuery } from './common.js';
+import { MAX_ID, idParam, pageQuery, textField } from './common.js';
 import { teamParams } from './teams.js';
 
 /** `user/team/:id/posts/:postId/...` and `user/team/:id/post/:postId/...`. */
@@ -113,13 +112,7 @@ export const timelineQuery = pageQuery.extend({
 export type TimelineQuery = z.output<typeof timelineQuery>;
 
 const text = (min: number, max: number, required: string, short: string, long: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .min(min, short)
-    .max(max, long)
-    .refine(noControlChars, Messages.controlCharacters);
+  textField('lines', required).min(1, { error: required, abort: true }).min(min, short).max(max, long);
 
 /** POST user/team/:id/posts: a text post (or a thought), `media_type` text. */
 export const textPostSchema = z.object({
@@ -138,9 +131,7 @@ export type TextPostInput = z.input<typeof textPostSchema>;
 export type TextPostData = z.output<typeof textPostSchema>;
 
 /** An upload key from `s3-upload-presigned-request`. */
-export const uploadKeyField = z
-  .string()
-  .trim()
+export const uploadKeyField = textField('line')
   .min(1)
   .max(200)
   .regex(/^[A-Za-z0-9/_.-]+$/, PostMessages.uploadKeyInvalid);
@@ -152,11 +143,8 @@ export const uploadKeyField = z
 export const celebrationSchema = z
   .object({
     color_id: z.coerce.number().int().positive().max(MAX_ID).nullable().optional(),
-    text: z
-      .string()
-      .trim()
+    text: textField('lines')
       .max(Limits.textPostMax, PostMessages.postTextMax)
-      .refine(noControlChars, Messages.controlCharacters)
       .nullable()
       .optional()
       .transform((v) => (v ? v : null)),
@@ -201,11 +189,8 @@ export const buzzQuery = z.object({
 /** A comment ("engagement"): text of at least 4 unless a file is attached (spec §5). */
 export const commentSchema = z
   .object({
-    content: z
-      .string()
-      .trim()
+    content: textField('lines')
       .max(Limits.textPostMax, PostMessages.postTextMax)
-      .refine(noControlChars, Messages.controlCharacters)
       .nullable()
       .optional()
       .transform((v) => (v ? v : null)),

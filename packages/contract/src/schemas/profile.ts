@@ -4,7 +4,7 @@ import { MOOD_IDS } from '../lookups.js';
 import { Messages } from '../messages.js';
 import { ProfileMessages } from '../profile-messages.js';
 import { codeField, userDto } from './auth.js';
-import { emailField, idParam, noControlChars } from './common.js';
+import { type TextKind, emailField, idParam, textField } from './common.js';
 
 /** Default availability (spec §9): 08:00–17:00 for working and personal hours alike. */
 export const DEFAULT_HOURS = { start: '08:00', end: '17:00' } as const;
@@ -29,27 +29,19 @@ export function isTimeZone(name: string): boolean {
 }
 
 const requiredText = (max: number) =>
-  z
-    .string({ error: Messages.fieldRequired })
-    .trim()
+  textField('line', Messages.fieldRequired)
     .min(1, { error: Messages.fieldRequired, abort: true })
-    .max(max, Messages.tooLong)
-    .refine(noControlChars, Messages.controlCharacters);
+    .max(max, Messages.tooLong);
 
 /** Optional free text: absent keeps the stored value, null or blank clears it. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+const optionalText = (kind: TextKind, max: number) =>
+  textField(kind)
     .max(max, Messages.tooLong)
-    .refine(noControlChars, Messages.controlCharacters)
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
 
-const hoursField = z
-  .string()
-  .trim()
+const hoursField = textField('line')
   .transform((v) => (v === '' ? null : v))
   .pipe(z.string().regex(HOURS_MINUTES, ProfileMessages.hoursInvalid).nullable())
   .nullable()
@@ -66,7 +58,7 @@ export const geocoderDto = z.object({ enabled: z.boolean() });
 export type GeocoderDto = z.infer<typeof geocoderDto>;
 
 /** `GET geocode?q=`: an address or place to look up. */
-export const geocodeQuery = z.object({ q: z.string({ error: Messages.fieldRequired }).trim().min(2).max(200) });
+export const geocodeQuery = z.object({ q: textField('line', Messages.fieldRequired).min(2).max(200) });
 
 /** One match of the geocoder: what to show and where it is. */
 export const geocodeResultDto = geoLocationSchema.extend({ label: z.string() });
@@ -74,18 +66,17 @@ export type GeocodeResultDto = z.infer<typeof geocodeResultDto>;
 
 /** POST user/profile/aboutme. */
 export const aboutMeSchema = z.object({
-  about_me: z
-    .string({ error: Messages.fieldRequired })
-    .trim()
+  about_me: textField('lines', Messages.fieldRequired)
     .min(1, { error: Messages.fieldRequired, abort: true })
     .min(Limits.aboutMeMin, ProfileMessages.aboutMeMin)
-    .max(Limits.aboutMax, Messages.tooLong)
-    .refine(noControlChars, Messages.controlCharacters),
+    .max(Limits.aboutMax, Messages.tooLong),
 });
 export type AboutMeInput = z.input<typeof aboutMeSchema>;
 
 /** POST user/profile/skills. */
-export const skillsSchema = z.object({ about_skills: optionalText(Limits.aboutMax).transform((v) => v ?? null) });
+export const skillsSchema = z.object({
+  about_skills: optionalText('lines', Limits.aboutMax).transform((v) => v ?? null),
+});
 export type SkillsInput = z.input<typeof skillsSchema>;
 
 /**
@@ -95,29 +86,23 @@ export type SkillsInput = z.input<typeof skillsSchema>;
 export const bioSchema = z.object({
   first_name: requiredText(Limits.nameMax),
   last_name: requiredText(Limits.nameMax),
-  email: z
-    .string({ error: Messages.fieldRequired })
-    .trim()
+  email: textField('line', Messages.fieldRequired)
     .min(1, { error: Messages.fieldRequired, abort: true })
     .pipe(emailField),
-  about_skills: optionalText(Limits.aboutMax),
-  phone: z
-    .string()
-    .trim()
+  about_skills: optionalText('lines', Limits.aboutMax),
+  phone: textField('line')
     .max(Limits.phoneMax, Messages.tooLong)
     .regex(/^[0-9+()\-.\s]*$/, ProfileMessages.phoneInvalid)
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
-  location: optionalText(Limits.locationMax),
+  location: optionalText('line', Limits.locationMax),
   geo_location: geoLocationSchema.nullable().optional(),
   working_hours_start: hoursField,
   working_hours_end: hoursField,
   personal_hours_start: hoursField,
   personal_hours_end: hoursField,
-  timezone: z
-    .string()
-    .trim()
+  timezone: textField('line')
     .transform((v) => (v === '' ? null : v))
     .pipe(z.string().refine(isTimeZone, ProfileMessages.timezoneInvalid).nullable())
     .nullable()

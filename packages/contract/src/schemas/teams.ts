@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { Limits } from '../limits.js';
 import { Messages } from '../messages.js';
-import { MAX_ID, emailField, idParam, noControlChars } from './common.js';
+import { MAX_ID, emailField, idParam, textField } from './common.js';
 
 /** Engagement names and join codes: letters, digits and whitespace only (spec §5). */
 const LETTERS_DIGITS_SPACES = /^[\p{L}\p{N}\s]+$/u;
 
-export const teamNameField = z
-  .string({ error: Messages.teamNameRequired })
-  .trim()
+export const teamNameField = textField('line', Messages.teamNameRequired)
   .min(1, { error: Messages.teamNameRequired, abort: true })
   .max(Limits.teamNameMax, Messages.teamNameTooLong)
   .regex(LETTERS_DIGITS_SPACES, Messages.lettersDigitsSpaces);
@@ -18,9 +16,7 @@ export type CreateTeamInput = z.input<typeof createTeamSchema>;
 export type CreateTeamData = z.output<typeof createTeamSchema>;
 
 export const joinTeamSchema = z.object({
-  invitation_code: z
-    .string({ error: Messages.joinCodeRequired })
-    .trim()
+  invitation_code: textField('line', Messages.joinCodeRequired)
     .min(1, { error: Messages.joinCodeRequired, abort: true })
     .max(64, Messages.joinCodeInvalid)
     .regex(LETTERS_DIGITS_SPACES, Messages.lettersDigitsSpaces),
@@ -29,13 +25,11 @@ export type JoinTeamInput = z.input<typeof joinTeamSchema>;
 export type JoinTeamData = z.output<typeof joinTeamSchema>;
 
 export const rejectInvitationSchema = z.object({
-  invitation_code: z
-    .string({ error: Messages.joinCodeRequired })
-    .trim()
+  invitation_code: textField('line', Messages.joinCodeRequired)
     .min(1, { error: Messages.joinCodeRequired, abort: true })
     .max(64, Messages.joinCodeInvalid)
     .regex(LETTERS_DIGITS_SPACES, Messages.joinCodeInvalid),
-  reject_reason: z.string().trim().max(255).refine(noControlChars, Messages.controlCharacters).optional(),
+  reject_reason: textField('lines').max(255).optional(),
 });
 export type RejectInvitationData = z.output<typeof rejectInvitationSchema>;
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { Limits } from '../limits.js';
-import { Messages } from '../messages.js';
 import { TodoMessages } from '../todo-messages.js';
 import { TaskStatus } from '../ids.js';
-import { MAX_ID, idParam, isCalendarDay, noControlChars, pageQuery } from './common.js';
+import { MAX_ID, idParam, isCalendarDay, pageQuery, textField } from './common.js';
 import { engagementDto, mediaTypeName, uploadKeyField, userRefDto } from './posts.js';
 import { teamParams } from './teams.js';
 
@@ -14,13 +13,10 @@ export const taskParams = todoListParams.extend({ itemId: idParam });
 
 /** POST user/team/:id/todo-list: a list name of 4 to 50 characters (spec §5). */
 export const createTodoListSchema = z.object({
-  name: z
-    .string({ error: TodoMessages.listNameRequired })
-    .trim()
+  name: textField('line', TodoMessages.listNameRequired)
     .min(1, { error: TodoMessages.listNameRequired, abort: true })
     .min(Limits.listNameMin, TodoMessages.listNameLength)
-    .max(Limits.listNameMax, TodoMessages.listNameLength)
-    .refine(noControlChars, Messages.controlCharacters),
+    .max(Limits.listNameMax, TodoMessages.listNameLength),
 });
 export type CreateTodoListInput = z.input<typeof createTodoListSchema>;
 
@@ -44,23 +40,15 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
  */
 export const createTaskSchema = z
   .object({
-    description: z.string().trim().refine(noControlChars, Messages.controlCharacters).nullable().optional(),
-    text: z.string().trim().refine(noControlChars, Messages.controlCharacters).nullable().optional(),
+    description: textField('lines').nullable().optional(),
+    text: textField('lines').nullable().optional(),
     priority: z.preprocess(
       blankToNull,
-      z
-        .string()
-        .trim()
-        .max(Limits.priorityMax, TodoMessages.priorityMax)
-        .refine(noControlChars, Messages.controlCharacters)
-        .nullable()
-        .optional(),
+      textField('line').max(Limits.priorityMax, TodoMessages.priorityMax).nullable().optional(),
     ),
     due_date: z.preprocess(
       blankToNull,
-      z
-        .string({ error: TodoMessages.dueDateInvalid })
-        .trim()
+      textField('line', TodoMessages.dueDateInvalid)
         .refine(isCalendarDay, TodoMessages.dueDateInvalid)
         .nullable()
         .optional(),

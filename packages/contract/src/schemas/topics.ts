@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { Limits } from '../limits.js';
-import { Messages } from '../messages.js';
 import { TopicMessages } from '../topic-messages.js';
-import { idParam, isCalendarDay, noControlChars } from './common.js';
+import { idParam, isCalendarDay, textField } from './common.js';
 import { engagementDto, userRefDto } from './posts.js';
 import { teamParams } from './teams.js';
 
@@ -10,18 +9,16 @@ import { teamParams } from './teams.js';
 export const topicParams = teamParams.extend({ topicId: idParam });
 
 /** A calendar day, `YYYY-MM-DD` (topics are planned by UTC day: ADR 0016). */
-export const isoDay = z
-  .string({ error: TopicMessages.publishDateInvalid })
-  .refine(isCalendarDay, TopicMessages.publishDateInvalid);
+export const isoDay = textField('line', TopicMessages.publishDateInvalid).refine(
+  isCalendarDay,
+  TopicMessages.publishDateInvalid,
+);
 
 /** Topic text (spec §5): required, 6–165 characters once trimmed. */
-export const topicContent = z
-  .string({ error: TopicMessages.contentRequired })
-  .trim()
+export const topicContent = textField('lines', TopicMessages.contentRequired)
   .min(1, { error: TopicMessages.contentRequired, abort: true })
   .min(Limits.topicMin, TopicMessages.contentLength)
-  .max(Limits.topicMax, TopicMessages.contentLength)
-  .refine(noControlChars, Messages.controlCharacters);
+  .max(Limits.topicMax, TopicMessages.contentLength);
 
 /** POST user/team/:id/topic: the content, and the day to publish it (today when left out). */
 export const topicSchema = z.object({

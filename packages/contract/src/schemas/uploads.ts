@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Limits } from '../limits.js';
 import { PostMessages } from '../post-messages.js';
-import { MAX_ID } from './common.js';
+import { MAX_ID, textField } from './common.js';
 
 /** Where an upload will be attached (spec §7 Uploads). */
 export const UPLOAD_POLICIES = ['expression', 'team.teamvideo', 'team.celebration'] as const;
@@ -9,12 +9,8 @@ export type UploadPolicy = (typeof UPLOAD_POLICIES)[number];
 
 /** GET s3-upload-presigned-request?filename&mime_type&file_size&resource_type&resource_id&resource_policy */
 export const presignQuery = z.object({
-  filename: z
-    .string({ error: PostMessages.uploadFilenameRequired })
-    .trim()
-    .min(1, PostMessages.uploadFilenameRequired)
-    .max(255),
-  mime_type: z.string({ error: PostMessages.uploadTypeUnsupported }).trim().toLowerCase().min(1).max(100),
+  filename: textField('line', PostMessages.uploadFilenameRequired).min(1, PostMessages.uploadFilenameRequired).max(255),
+  mime_type: textField('line', PostMessages.uploadTypeUnsupported).toLowerCase().min(1).max(100),
   file_size: z.coerce
     .number({ error: PostMessages.uploadSizeRequired })
     .int()

@@ -15,6 +15,7 @@ import * as billing from './2026112504-billing.js';
 import * as timelineVersion from './2026112505-timeline-version.js';
 import * as tableChangeNotify from './2026112506-table-change-notify.js';
 import * as emailChange from './2026112601-email-change.js';
+import * as pushSessions from './2026112605-push-sessions.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026112505-timeline-version': timelineVersion,
   '2026112506-table-change-notify': tableChangeNotify,
   '2026112601-email-change': emailChange,
+  '2026112605-push-sessions': pushSessions,
 };

@@ -36,11 +36,12 @@ export interface WebhookEvent {
 }
 
 /**
- * The card provider (ADR 0014): Stripe when configured, else the built-in test mode. Rally never
+ * The card provider (ADR 0014): Stripe when configured, else the built-in test mode, or none
+ * (payments off) when the operator turned test mode off. Rally never
  * sees a card number in production; the browser gives the provider the card and us its id.
  */
 export interface PaymentProvider {
-  readonly kind: 'stripe' | 'test';
+  readonly kind: 'stripe' | 'test' | 'off';
   readonly publishableKey: string | null;
   /** Creates (or re-pays) the account's Coach subscription with this payment method. */
   subscribe(request: SubscribeRequest): Promise<ProviderSubscription>;

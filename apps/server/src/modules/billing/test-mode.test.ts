@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BillingMessages, Messages } from '@rally/contract';
-import { useTestApp } from '../../test/app.js';
+import { buildTestApp, capturedLog, type LogLine, type TestApp, useTestApp } from '../../test/app.js';
 import { buildUser, expectInvalid } from '../../test/factories.js';
 import { BillingRepository } from './repository.js';
 import { BillingService } from './service.js';
@@ -174,5 +174,47 @@ describe('test mode', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json().message).toBe(Messages.unauthenticated);
     }
+  });
+});
+
+describe('test mode at start-up, and turning it off (BILLING_TEST_MODE)', () => {
+  /** An app of its own with a log to read; closed at the end. */
+  async function withApp(env: Record<string, string>, check: (app: TestApp, log: LogLine[]) => Promise<void>) {
+    const log = capturedLog();
+    const app = await buildTestApp({ LOG_LEVEL: 'info', ...env }, { logStream: log.stream });
+    try {
+      await check(app, log.lines);
+    } finally {
+      await app.close();
+    }
+  }
+  const testModeLines = (lines: LogLine[]) => lines.filter((l) => /TEST MODE/.test(l.msg));
+
+  it('says loudly that no card is charged: a warning, and an error-level banner in production', async () => {
+    await withApp({}, async (_app, lines) => {
+      expect(testModeLines(lines)).toEqual([
+        expect.objectContaining({ level: 40, msg: 'Payments are in TEST MODE: no card is charged' }),
+      ]);
+    });
+    await withApp({ NODE_ENV: 'production' }, async (_app, lines) => {
+      const [banner, ...more] = testModeLines(lines);
+      expect(more).toEqual([]);
+      expect(banner).toMatchObject({ level: 50, fix: expect.stringContaining('BILLING_TEST_MODE=false') });
+      expect(banner!.msg).toContain('PAYMENTS ARE IN TEST MODE IN PRODUCTION: no card is charged');
+    });
+  });
+
+  it('false: no fake provider; the payment page is told payments are off and subscribing answers 503', async () => {
+    await withApp({ BILLING_TEST_MODE: 'false' }, async (app, lines) => {
+      expect(testModeLines(lines)).toEqual([]);
+      const user = await buildUser(app);
+      const config = await app.api('GET', 'user/subscription/payment-config', undefined, user.token);
+      expect(config.json().data).toEqual({ provider: 'off', publishable_key: null });
+      const res = await subscribe(app, user, subscribeBody('4242 4242 4242 4242'));
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().message).toBe(BillingMessages.paymentsOff);
+      // Nothing was recorded: still the trial every account starts with.
+      expect(await subscriptionOf(app, user)).toMatchObject({ stripe_status: 'trialing', subscription_service: null });
+    });
   });
 });

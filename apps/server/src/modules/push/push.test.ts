@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PostDto, type TeamDto, ProfileMessages } from '@rally/contract';
+import { type PostDto, type TeamDto, ProfileMessages, Timing } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { buildUser, expectInvalid, type SignedUpUser } from '../../test/factories.js';
+import { buildUser, expectInvalid, loginToken, type SignedUpUser } from '../../test/factories.js';
 import { startPushService } from '../../test/push-service.js';
 import { buildTeam, seatMembers } from '../../test/teams.js';
 import { MembersRepository } from '../members/repository.js';
@@ -56,13 +56,13 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function subscribe(user: SignedUpUser, pathName: string) {
+async function subscribe(user: SignedUpUser, pathName: string, token = user.token) {
   const sub = service.subscription(pathName);
   const res = await t.api(
     'POST',
     'register-device-token',
     { device_id: `dev-${pathName}`, device_token: sub.json, device_os_id: 3 },
-    user.token,
+    token,
   );
   expect(res.statusCode, res.body).toBe(200);
   return sub;
@@ -216,6 +216,70 @@ describe('sending', () => {
       .where('user_id', '=', mina.id)
       .execute();
     expect(rows.map((r) => new URL(r.endpoint).pathname)).toEqual(['/mina-1']);
+  });
+});
+
+describe('a subscription lives as long as the session that registered it', () => {
+  const endpoints = async (userId: number) =>
+    (await t.db.kysely.selectFrom('device_tokens').select('endpoint').where('user_id', '=', userId).execute())
+      .map((r) => new URL(r.endpoint).pathname)
+      .sort();
+  async function member() {
+    const user = await buildUser(t, { first_name: 'Sami', last_name: 'Shared' });
+    await seatMembers(t, team.id, [{ user, role: 4 }]);
+    return user;
+  }
+
+  it('sign-out deletes it: the next team message is not pushed to that browser', async () => {
+    now = new Date('2026-11-24T10:00:00Z');
+    const user = await member();
+    await subscribe(user, '/shared-pc');
+    await post(coach, 'Before the sign-out');
+    expect(to('/shared-pc')).toHaveLength(1);
+    expect((await t.api('POST', 'logout', undefined, user.token)).statusCode).toBe(200);
+    expect(await endpoints(user.id)).toEqual([]);
+    await post(coach, 'After the sign-out');
+    expect(to('/shared-pc')).toHaveLength(1);
+  });
+
+  it("a password change ends the other sessions' subscriptions and keeps this one's", async () => {
+    now = new Date('2026-11-24T10:00:00Z');
+    const user = await member();
+    const laptop = await loginToken(t, user.email, user.password);
+    await subscribe(user, '/phone');
+    await subscribe(user, '/laptop', laptop);
+    const res = await t.api(
+      'POST',
+      'user/profile/password',
+      {
+        email: user.email,
+        old_password: user.password,
+        password: 'new-secret-1',
+        password_confirmation: 'new-secret-1',
+      },
+      laptop,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await endpoints(user.id)).toEqual(['/laptop']);
+    await post(coach, 'After the password change');
+    expect(to('/phone')).toHaveLength(0);
+    expect(to('/laptop')).toHaveLength(1);
+  });
+
+  it('a session idle past its life sends nothing, and the minute job deletes its subscription', async () => {
+    now = new Date('2026-11-24T10:00:00Z');
+    const user = await member();
+    await subscribe(user, '/idle');
+    const longAgo = new Date(Date.now() - Timing.sessionIdleMs - 60_000).toISOString();
+    await t.db.kysely
+      .updateTable('auth_tokens')
+      .set({ last_used_at: longAgo })
+      .where('user_id', '=', user.id)
+      .execute();
+    await post(coach, 'To an idle session');
+    expect(to('/idle')).toHaveLength(0);
+    expect(await process_().pruneEnded()).toBeGreaterThanOrEqual(1);
+    expect(await endpoints(user.id)).toEqual([]);
   });
 });
 

@@ -7,19 +7,37 @@ import type { Hours } from './hours.js';
 export class PushRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Stores a subscription for the user; an endpoint seen before moves to them (one browser, one owner). */
-  async saveSubscription(userId: number, deviceId: string, endpoint: string, subscription: string, now: string) {
+  /**
+   * Stores a subscription for the user's session (it ends with that session: the foreign key
+   * cascades); an endpoint seen before moves to them (one browser, one owner).
+   */
+  async saveSubscription(
+    userId: number,
+    sessionId: number,
+    deviceId: string,
+    endpoint: string,
+    subscription: string,
+    now: string,
+  ) {
     const update = () =>
       this.db
         .updateTable('device_tokens')
-        .set({ user_id: userId, device_id: deviceId, subscription, updated_at: now })
+        .set({ user_id: userId, session_id: sessionId, device_id: deviceId, subscription, updated_at: now })
         .where('endpoint', '=', endpoint)
         .executeTakeFirst();
     if (Number((await update()).numUpdatedRows) > 0) return;
     try {
       await this.db
         .insertInto('device_tokens')
-        .values({ user_id: userId, device_id: deviceId, endpoint, subscription, created_at: now, updated_at: now })
+        .values({
+          user_id: userId,
+          session_id: sessionId,
+          device_id: deviceId,
+          endpoint,
+          subscription,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -27,13 +45,33 @@ export class PushRepository {
     }
   }
 
-  subscriptionsOf(userIds: number[]) {
+  /**
+   * The users' subscriptions whose session is alive: one used since `liveSince` (a session idle
+   * longer has ended, even before anything deletes it).
+   */
+  subscriptionsOf(userIds: number[], liveSince: string) {
     if (userIds.length === 0) return Promise.resolve([]);
     return this.db
-      .selectFrom('device_tokens')
-      .select(['id', 'user_id', 'endpoint', 'subscription'])
-      .where('user_id', 'in', userIds)
+      .selectFrom('device_tokens as d')
+      .innerJoin('auth_tokens as t', 't.id', 'd.session_id')
+      .select(['d.id', 'd.user_id', 'd.endpoint', 'd.subscription'])
+      .where('d.user_id', 'in', userIds)
+      .where('t.last_used_at', '>', liveSince)
       .execute();
+  }
+
+  /** Deletes the subscriptions of sessions idle since before `liveSince` (or of none); answers how many. */
+  async deleteOfEndedSessions(liveSince: string): Promise<number> {
+    const res = await this.db
+      .deleteFrom('device_tokens')
+      .where((eb) =>
+        eb.or([
+          eb('session_id', 'is', null),
+          eb('session_id', 'in', eb.selectFrom('auth_tokens').select('id').where('last_used_at', '<=', liveSince)),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
   }
 
   async deleteSubscription(id: number): Promise<void> {

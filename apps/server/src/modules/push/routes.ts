@@ -1,5 +1,5 @@
 import { Routes, ProfileMessages } from '@rally/contract';
-import { principalOf } from '../../http/authenticate.js';
+import { principalOf, sessionOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
 import { routeOf, type Api } from '../../http/route.js';
 import type { PushService } from './service.js';
@@ -9,7 +9,7 @@ export function pushRoutes(api: Api, { push }: { push: PushService }): void {
   api.route({
     ...routeOf(api, Routes.registerDeviceToken),
     handler: async (request) => {
-      await push.register(principalOf(request).id, request.body);
+      await push.register(sessionOf(request), request.body);
       return ok(null, ProfileMessages.pushTurnedOn);
     },
   });

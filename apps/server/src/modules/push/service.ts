@@ -1,7 +1,8 @@
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import { type RegisterDeviceTokenData, ProfileMessages } from '@rally/contract';
+import { type RegisterDeviceTokenData, ProfileMessages, Timing } from '@rally/contract';
+import type { Session } from '../../http/authenticate.js';
 import { validation } from '../../http/errors.js';
 import { MINUTE } from '../../lib/clock.js';
 import type { TeamAccess } from '../members/team-access.js';
@@ -34,6 +35,12 @@ interface Subscription {
   endpoint: string;
   keys: { p256dh: string; auth: string };
 }
+
+/**
+ * Sessions used since this instant are alive (auth ends one idle longer at its next use). The real
+ * clock, as the auth module's: `deps.now` moves only the quiet hours in tests.
+ */
+const liveSince = () => new Date(Date.now() - Timing.sessionIdleMs).toISOString();
 
 /** A host of the allowed push services: `host` exactly, or a subdomain of `.suffix`. */
 export const isPushHost = (hostname: string, allowed: readonly string[]): boolean =>
@@ -78,11 +85,13 @@ export class PushService implements NotificationSink {
     return this.deps.vapid.publicKey;
   }
 
-  async register(userId: number, input: RegisterDeviceTokenData): Promise<void> {
+  /** Stores the browser's subscription for the session that sent it: it ends with that session. */
+  async register(session: Session, input: RegisterDeviceTokenData): Promise<void> {
     const sub = parseSubscription(input.device_token, this.deps.allowedHosts);
     if (!sub) throw validation({ device_token: [ProfileMessages.pushNotSupported] });
     await this.deps.repo.saveSubscription(
-      userId,
+      session.user.id,
+      session.tokenId,
       input.device_id,
       sub.endpoint,
       JSON.stringify(sub),
@@ -106,7 +115,7 @@ export class PushService implements NotificationSink {
   /** Called by the notifier with what it just created: push now, or hold for the user's hours. */
   async delivered(items: Delivered[]): Promise<void> {
     const { repo } = this.deps;
-    const subs = await repo.subscriptionsOf([...new Set(items.map((i) => i.user_id))]);
+    const subs = await repo.subscriptionsOf([...new Set(items.map((i) => i.user_id))], liveSince());
     if (subs.length === 0) return;
     const withSubs = new Set(subs.map((s) => s.user_id));
     let wanted = items.filter((i) => withSubs.has(i.user_id));
@@ -159,11 +168,16 @@ export class PushService implements NotificationSink {
               body: `You have ${ids.length} new notifications. Latest: ${messages[0] ?? ''}`.trim(),
               url: '/',
             };
-      const subs = await repo.subscriptionsOf([userId]);
+      const subs = await repo.subscriptionsOf([userId], liveSince());
       await Promise.all(subs.map((s) => this.send(s, payload)));
       sent++;
     }
     return sent;
+  }
+
+  /** Deletes the subscriptions of sessions idle past their life (deleted sessions cascade already). */
+  pruneEnded(): Promise<number> {
+    return this.deps.repo.deleteOfEndedSessions(liveSince());
   }
 
   private async send(sub: { id: number; subscription: string }, payload: PushPayload): Promise<void> {
@@ -183,10 +197,14 @@ export class PushService implements NotificationSink {
   }
 }
 
-/** Runs `flushHeld` every minute; the returned function stops it. */
+/**
+ * Runs `flushHeld` every minute, and deletes the subscriptions of sessions that ended by idling
+ * (never sent to anyway); the returned function stops it.
+ */
 export function scheduleHeldPushes(push: PushService, log: FastifyBaseLogger): () => void {
   const timer = setInterval(() => {
     push.flushHeld().catch((err: unknown) => log.error({ err }, 'held pushes failed'));
+    push.pruneEnded().catch((err: unknown) => log.error({ err }, 'pruning ended push subscriptions failed'));
   }, MINUTE);
   timer.unref();
   return () => clearInterval(timer);

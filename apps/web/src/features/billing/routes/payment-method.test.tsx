@@ -40,6 +40,17 @@ describe('/paymentMethod/Coach', () => {
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
   });
 
+  it('says payments are unavailable, with no card form, when the server takes none (BILLING_TEST_MODE=false)', async () => {
+    serveSubscription({ name: 'Free', stripe_status: 'canceled', has_payment_method: false });
+    server.use(http.get(apiUrl(Routes.paymentConfig), () => apiOk({ provider: 'off', publishable_key: null })));
+    renderApp('/paymentMethod/Coach', { signedInAs: testUser });
+    expect(await screen.findByText(BillingMessages.paymentsOff)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+    expect(screen.queryByText(BillingMessages.testMode)).not.toBeInTheDocument();
+    expect(screen.queryByText(/is charged/)).not.toBeInTheDocument(); // nothing will be
+  });
+
   it('checks the card holder name (spec §5) and blocks submit while a message shows', async () => {
     const posted = vi.fn();
     server.use(http.post(apiUrl(Routes.subscribe), () => (posted(), apiOk(subscription()))));

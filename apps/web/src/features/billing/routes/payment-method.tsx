@@ -78,18 +78,25 @@ export function PaymentMethodRoute() {
                 <Chip size="small" label={statusLabel(s)} color={isSubscribed(s) ? 'success' : 'warning'} />
                 {hasLiveCard(s) && <Chip size="small" color="primary" label="Subscribed" />}
               </Stack>
-              <Typography color="text.secondary">{chargeNote(s)}</Typography>
+              {config.data.provider !== 'off' && <Typography color="text.secondary">{chargeNote(s)}</Typography>}
               {config.data.provider === 'test' && (
                 <Alert severity="info" role="note" icon={<ScienceOutlined />}>
                   <strong>{BillingMessages.testMode}</strong>. Use 4242 4242 4242 4242 with any future date and any CVC;
                   4000 0000 0000 0002 is declined.
                 </Alert>
               )}
-              <PaymentForm
-                config={config.data}
-                submitLabel={hasLiveCard(s) ? 'Update card' : 'Subscribe'}
-                onPaid={paid}
-              />
+              {config.data.provider === 'off' ? (
+                // The server takes no payment (its operator turned test mode off): no form to fill in vain.
+                <Alert severity="warning" role="note">
+                  {BillingMessages.paymentsOff}
+                </Alert>
+              ) : (
+                <PaymentForm
+                  config={config.data}
+                  submitLabel={hasLiveCard(s) ? 'Update card' : 'Subscribe'}
+                  onPaid={paid}
+                />
+              )}
             </>
           )}
         </CardContent>

@@ -3,6 +3,7 @@ import { Endpoints } from '@rally/contract';
 /** spec §3: a browser's device_os_id. */
 const DEVICE_OS_WEB = 3;
 import { call } from '../../../lib/api-client';
+import { markPushRegistered } from '../../../lib/push-subscription';
 
 /** Web Push (decisions.md): does this browser have what it takes? */
 export const pushSupported = (): boolean =>
@@ -52,4 +53,5 @@ export async function turnOnPush(): Promise<void> {
   await call(Endpoints.registerDeviceToken, {
     body: { device_id: deviceId(), device_token: JSON.stringify(subscription), device_os_id: DEVICE_OS_WEB },
   });
+  markPushRegistered();
 }
