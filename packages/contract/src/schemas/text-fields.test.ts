@@ -5,7 +5,7 @@ import { Routes } from '../routes/index.js';
 import { controlCharCheck, noControlChars, textField } from './common.js';
 
 /** Passwords: hashed, never stored as text (common.ts). */
-const EXEMPT = new Set(['password', 'password_confirmation', 'old_password']);
+const EXEMPT = new Set(['password', 'password_confirmation', 'old_password', 'current_password']);
 
 type Def = {
   type: string;
