@@ -24,7 +24,7 @@ export interface AuthTokensTable {
   last_used_at: string;
 }
 
-export type CodePurpose = 'verify' | 'reset';
+export type CodePurpose = 'verify' | 'reset' | 'login';
 
 export interface OneTimeCodesTable {
   id: Generated<number>;
@@ -112,6 +112,8 @@ export interface InvitationsTable {
   reject_reason: string | null;
   created_at: string;
   responded_at: string | null;
+  /** When its mail last went out: at most one a day per address and team (ADR 0021). */
+  last_mailed_at: string | null;
 }
 
 export interface PostsTable {
