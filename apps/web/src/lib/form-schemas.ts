@@ -15,6 +15,7 @@ export {
   createTodoListSchema,
   emailOnlySchema,
   joinTeamSchema,
+  loginCodeSchema,
   loginSchema,
   registerSchema,
   resetPasswordSchema,

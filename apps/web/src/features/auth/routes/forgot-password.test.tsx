@@ -185,6 +185,26 @@ describe('forgot-password: server errors', () => {
     expect(screen.queryByText(Messages.resetDone)).not.toBeInTheDocument();
   });
 
+  it('a password the server finds too common is shown on the New Password field', async () => {
+    passwordResetApi();
+    server.use(
+      http.post(apiUrl(Routes.resetPassword), () =>
+        apiError(422, Messages.passwordTooCommon, { password: [Messages.passwordTooCommon] }),
+      ),
+    );
+    const app = await openForgot();
+    await sendCode(app.user);
+    await screen.findByRole('button', { name: 'Verify Code' });
+    await verifyCode(app.user);
+    await screen.findByRole('button', { name: 'Reset Password' });
+
+    await fillAll(app.user, { 'New Password': 'password1', 'Confirm Password': 'password1' });
+    await app.user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    await waitFor(() => expectFieldError('New Password', Messages.passwordTooCommon));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("an earlier step's error does not follow the user to the next step", async () => {
     let fail = true;
     passwordResetApi();

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Routes, Messages } from '@rally/contract';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
@@ -158,5 +158,27 @@ describe('login: server answers', () => {
     await waitFor(() => expect(app.location().pathname).not.toBe('/login'));
     expect(app.visited[1]).toMatchObject({ pathname: '/', search: '' });
     for (const location of app.visited) expect(location.pathname).not.toContain('evil');
+  });
+});
+
+describe('login: an account guarded after failures elsewhere (ADR 0021)', () => {
+  it("shows the server's message and offers a sign-in code for the e-mail typed", async () => {
+    server.use(
+      http.post(apiUrl(Routes.login), () =>
+        HttpResponse.json({ message: Messages.loginLocked, code: 'login_locked' }, { status: 429 }),
+      ),
+    );
+    const app = await openLogin(`/login?${new URLSearchParams({ redirect: '/profile' }).toString()}`);
+
+    await fillAll(app.user, { Email: 'ada@example.test', Password: 'right-or-wrong' });
+    await app.user.click(signInButton());
+
+    expect(await screen.findByText(Messages.loginLocked)).toBeInTheDocument();
+    await app.user.click(screen.getByRole('link', { name: 'Email me a code' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/login/code'));
+    expect(Object.fromEntries(new URLSearchParams(app.location().search))).toEqual({
+      redirect: '/profile',
+      email: 'ada@example.test',
+    });
   });
 });

@@ -1,6 +1,9 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { useState, type MouseEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Timing, type LoginData, type LoginInput } from '@rally/contract';
@@ -21,12 +24,26 @@ export function LoginRoute() {
   const [params] = useSearchParams();
   const login = useLogin();
   const [error, showError] = useTimedMessage(Timing.authErrorMs);
-  const { control, handleSubmit } = useForm<LoginInput, unknown, LoginData>({
+  /** The server's message while this account's password sign-in is guarded (ADR 0021). */
+  const [locked, setLocked] = useState('');
+  const { control, handleSubmit, getValues } = useForm<LoginInput, unknown, LoginData>({
     resolver: formResolver((s) => s.loginSchema),
     defaultValues: { email: '', password: '' },
   });
 
+  /** The sign-in code screen, with the e-mail typed here (read when followed) and the page to come back to. */
+  const codeLink = (email = '') => {
+    const search = new URLSearchParams(params);
+    if (email.trim()) search.set('email', email.trim());
+    return { pathname: paths.loginCode, search: search.toString() };
+  };
+  const toCodeScreen = (event: MouseEvent) => {
+    event.preventDefault();
+    void navigate(codeLink(getValues('email')));
+  };
+
   const onSubmit = handleSubmit(async (values) => {
+    setLocked('');
     try {
       await login.mutateAsync(values);
       await navigate(safeRedirect(params.get('redirect')), { replace: true });
@@ -35,6 +52,10 @@ export function LoginRoute() {
         // Spec §4: an unverified account goes to the verify screen with its e-mail stored.
         sessionStore.setPending(values.email, 0);
         await navigate({ pathname: paths.verifyAccount, search: keepRedirect(params) });
+        return;
+      }
+      if (err instanceof ApiError && err.code === 'login_locked') {
+        setLocked(err.message);
         return;
       }
       showError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
@@ -46,6 +67,19 @@ export function LoginRoute() {
       {/* POST: a native submit before hydration (ADR 0011) keeps the fields out of the URL. */}
       <Box component="form" method="post" noValidate onSubmit={onSubmit}>
         <FormError message={error} />
+        {locked && (
+          <Alert
+            severity="warning"
+            sx={{ mb: 2 }}
+            action={
+              <Button component={RouterLink} to={codeLink()} onClick={toCodeScreen} color="inherit" size="small">
+                Email me a code
+              </Button>
+            }
+          >
+            {locked}
+          </Alert>
+        )}
         <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
         <FormTextField
           control={control}
@@ -54,11 +88,14 @@ export function LoginRoute() {
           type="password"
           autoComplete="current-password"
         />
-        <Box sx={{ textAlign: 'right', mt: 0.5 }}>
+        <Stack direction="row" sx={{ mt: 0.5, justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 2 }}>
+          <Link component={RouterLink} to={codeLink()} onClick={toCodeScreen}>
+            Email me a sign-in code
+          </Link>
           <Link component={RouterLink} to={paths.forgotPassword}>
             Forgot password?
           </Link>
-        </Box>
+        </Stack>
         <SubmitButton loading={login.isPending}>Sign In</SubmitButton>
         <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'center' }}>
           <span>New to Rally?</span>
