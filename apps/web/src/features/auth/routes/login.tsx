@@ -55,6 +55,7 @@ export function LoginRoute() {
         return;
       }
       if (err instanceof ApiError && err.code === 'login_locked') {
+        showError('');
         setLocked(err.message);
         return;
       }
@@ -68,16 +69,20 @@ export function LoginRoute() {
       <Box component="form" method="post" noValidate onSubmit={onSubmit}>
         <FormError message={error} />
         {locked && (
-          <Alert
-            severity="warning"
-            sx={{ mb: 2 }}
-            action={
-              <Button component={RouterLink} to={codeLink()} onClick={toCodeScreen} color="inherit" size="small">
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {locked}
+            <Box sx={{ mt: 1 }}>
+              <Button
+                component={RouterLink}
+                to={codeLink()}
+                onClick={toCodeScreen}
+                variant="outlined"
+                color="inherit"
+                size="small"
+              >
                 Email me a code
               </Button>
-            }
-          >
-            {locked}
+            </Box>
           </Alert>
         )}
         <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
@@ -88,15 +93,17 @@ export function LoginRoute() {
           type="password"
           autoComplete="current-password"
         />
-        <Stack direction="row" sx={{ mt: 0.5, justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 2 }}>
-          <Link component={RouterLink} to={codeLink()} onClick={toCodeScreen}>
-            Email me a sign-in code
-          </Link>
+        <Box sx={{ textAlign: 'right', mt: 0.5 }}>
           <Link component={RouterLink} to={paths.forgotPassword}>
             Forgot password?
           </Link>
-        </Stack>
+        </Box>
         <SubmitButton loading={login.isPending}>Sign In</SubmitButton>
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          <Link component={RouterLink} to={codeLink()} onClick={toCodeScreen}>
+            Email me a sign-in code
+          </Link>
+        </Box>
         <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'center' }}>
           <span>New to Rally?</span>
           <Link component={RouterLink} to={{ pathname: paths.register, search: params.toString() }}>
