@@ -39,8 +39,7 @@ export const Messages = {
   passwordReset: 'You have successfully reset your password.',
   oldPasswordWrong: 'The old password is incorrect.',
   /** Password sign-in of an account under attack (ADR 0021): the same answer, right password or wrong. */
-  loginLocked:
-    'Too many failed sign-ins for this account. To keep it safe, sign in with a code we e-mail you instead.',
+  loginLocked: 'Too many failed sign-ins for this account. To keep it safe, sign in with a code we e-mail you instead.',
   loginCodeSent: 'If an account exists for that e-mail, a sign-in code has been sent to it.',
   loginCodeInvalid: 'The sign-in code is invalid or has expired.',
   emailNotYours: 'The email does not match your account.',

@@ -1,10 +1,5 @@
 import type { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../../http/errors.js';
 
 /**
@@ -48,7 +43,12 @@ export class FailureGuard {
   ) {
     const make = (suffix: string, points: number, duration: number) =>
       opts.redis
-        ? new RateLimiterRedis({ storeClient: opts.redis, keyPrefix: `rally-fail:${opts.name}:${suffix}`, points, duration })
+        ? new RateLimiterRedis({
+            storeClient: opts.redis,
+            keyPrefix: `rally-fail:${opts.name}:${suffix}`,
+            points,
+            duration,
+          })
         : new RateLimiterMemory({ keyPrefix: `${opts.name}:${suffix}`, points, duration });
     // These points only bound the counters; decisions are made on consumedPoints below.
     this.bySource = make('source', 1_000_000, opts.windowSeconds);

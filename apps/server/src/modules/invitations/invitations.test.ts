@@ -88,7 +88,10 @@ describe('inviting', () => {
     for (let i = 0; i < 20; i++) {
       const res = await invite(t, team.id, [email], coach.token);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ data: { invited: [email], already_members: [] }, message: Messages.invitationsSent });
+      expect(res.json()).toEqual({
+        data: { invited: [email], already_members: [] },
+        message: Messages.invitationsSent,
+      });
     }
     const rows = await invitationRows(team.id, email);
     expect(rows).toHaveLength(1);

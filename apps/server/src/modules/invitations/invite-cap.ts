@@ -31,7 +31,12 @@ export class InviteCap {
   constructor({ perHour, perDay, redis, keyPrefix }: InviteCapOptions) {
     const make = (name: string, points: number, ms: number) =>
       redis
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keyPrefix}invite-cap:${name}`, points, duration: ms / 1000 })
+        ? new RateLimiterRedis({
+            storeClient: redis,
+            keyPrefix: `${keyPrefix}invite-cap:${name}`,
+            points,
+            duration: ms / 1000,
+          })
         : new RateLimiterMemory({ keyPrefix: `invite-cap:${name}`, points, duration: ms / 1000 });
     this.windows = [make('hour', perHour, HOUR), make('day', perDay, DAY)];
   }
