@@ -1,11 +1,3 @@
-/** '5 minutes', '1 hour', '3 hours': how long to wait, rounded up. */
-function waitText(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  const hours = Math.ceil(minutes / 60);
-  return hours === 1 ? '1 hour' : `${hours} hours`;
-}
-
 /** Every user-facing string the spec gives (§5 validation, §8 errors), in one place. */
 export const Messages = {
   firstNameRequired: 'First Name is required.',
@@ -14,8 +6,6 @@ export const Messages = {
   emailInvalid: 'Please enter a valid email address.',
   passwordRequired: 'Password is required',
   passwordMin: 'Password cannot be less then 4 words',
-  /** Server-side only: the password is on the list of the most common ones (auth/common-passwords.ts). */
-  passwordTooCommon: 'This password is too common. Please choose another.',
   passwordsMustMatch: 'Passwords Must Match',
   passwordConfirmationRequired: 'Password Confirmation is requried.',
   changePasswordConfirmationRequired: 'Password confirmation is required',
@@ -38,10 +28,6 @@ export const Messages = {
   resetCodeValid: 'The reset code is valid.',
   passwordReset: 'You have successfully reset your password.',
   oldPasswordWrong: 'The old password is incorrect.',
-  /** Password sign-in of an account under attack (ADR 0021): the same answer, right password or wrong. */
-  loginLocked: 'Too many failed sign-ins for this account. To keep it safe, sign in with a code we e-mail you instead.',
-  loginCodeSent: 'If an account exists for that e-mail, a sign-in code has been sent to it.',
-  loginCodeInvalid: 'The sign-in code is invalid or has expired.',
   emailNotYours: 'The email does not match your account.',
   loggedOut: 'You have been signed out.',
   registered: 'Your account has been created. Enter the code we sent to your e-mail.',
@@ -71,9 +57,6 @@ export const Messages = {
   alreadyMember: 'You are already a member of this team.',
   inviteEmpty: 'Please add an email to send invitiatons.',
   inviteTooMany: 'You can invite at most 50 people at once.',
-  /** Past the per-user cap of invitation mails an hour or a day; nothing of the call was sent. */
-  inviteCapReached: (retryAfterSeconds: number) =>
-    `You have invited too many people recently, so these invitations were not sent. Try again in ${waitText(retryAfterSeconds)}.`,
   invitationsSent: 'Invitations were sent successfully',
   roleInvalid: 'The role must be 3 (admin) or 4 (member).',
   levelInvalid: 'Choose one of the four levels of engagement.',

@@ -5,7 +5,7 @@
  * address; the most common passwords are refused.
  */
 import { describe, expect, it } from 'vitest';
-import { Messages } from '@rally/contract';
+import { Messages, SecurityMessages } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
 import {
   buildUser,
@@ -39,7 +39,7 @@ describe('a password attack from many addresses', () => {
     expect(answers.filter((a) => a.statusCode === 422)).toHaveLength(evaluated);
     const guarded = answers.filter((a) => a.statusCode === 429);
     expect(guarded).toHaveLength(100 - evaluated);
-    for (const a of guarded) expect(a.json()).toEqual({ message: Messages.loginLocked, code: 'login_locked' });
+    for (const a of guarded) expect(a.json()).toEqual({ message: SecurityMessages.loginLocked, code: 'login_locked' });
 
     // Guarded: the right password gets exactly the answer a wrong one gets, and neither is evaluated.
     const right = await login(t, owner.email, owner.password);
@@ -76,25 +76,25 @@ describe('signing in with a mailed code', () => {
 
     const asked = await askCode(owner.email);
     expect(asked.statusCode, asked.body).toBe(200);
-    expect(asked.json()).toEqual({ data: null, message: Messages.loginCodeSent });
+    expect(asked.json()).toEqual({ data: null, message: SecurityMessages.loginCodeSent });
     const code = await lastMailedCode(t, owner.email);
     const mail = (await mailsTo(t, owner.email)).at(-1)!;
     expect(mail.subject).toBe(`Your Rally sign-in code is ${code}`);
 
-    expectInvalid(await signInWithCode(owner.email, otherCode(code)), 'code', Messages.loginCodeInvalid);
+    expectInvalid(await signInWithCode(owner.email, otherCode(code)), 'code', SecurityMessages.loginCodeInvalid);
     const res = await signInWithCode(owner.email, code);
     expect(res.statusCode, res.body).toBe(200);
     const { token, ...user } = res.json().data;
     expect(user).toMatchObject({ id: owner.id, email: owner.email });
     expect((await t.api('GET', 'user/profile', undefined, token)).statusCode).toBe(200);
     // Single use.
-    expectInvalid(await signInWithCode(owner.email, code), 'code', Messages.loginCodeInvalid);
+    expectInvalid(await signInWithCode(owner.email, code), 'code', SecurityMessages.loginCodeInvalid);
 
     // An expired code is refused.
     await askCode(owner.email);
     const late = await lastMailedCode(t, owner.email);
     await expireCodes(t, owner.email, 'login');
-    expectInvalid(await signInWithCode(owner.email, late), 'code', Messages.loginCodeInvalid);
+    expectInvalid(await signInWithCode(owner.email, late), 'code', SecurityMessages.loginCodeInvalid);
   });
 
   it('answers an unknown e-mail as a known one, and mails only the known', async () => {
@@ -105,7 +105,7 @@ describe('signing in with a mailed code', () => {
     expect([a.statusCode, a.body]).toEqual([b.statusCode, b.body]);
     expect(await mailsTo(t, unknown)).toHaveLength(0);
     expect((await mailsTo(t, known.email)).filter((m) => m.subject.includes('sign-in code'))).toHaveLength(1);
-    expectInvalid(await signInWithCode(unknown, '123456'), 'code', Messages.loginCodeInvalid);
+    expectInvalid(await signInWithCode(unknown, '123456'), 'code', SecurityMessages.loginCodeInvalid);
   });
 });
 
@@ -158,8 +158,8 @@ describe('common passwords', () => {
   it.each(['password1', 'Qwerty123', 'letmein', 'iloveyou'])('sign-up refuses %s, creating nothing', async (pw) => {
     const users = await userCount(t);
     const res = await register(pw);
-    expectInvalid(res, 'password', Messages.passwordTooCommon);
-    expect(res.json().message).toBe(Messages.passwordTooCommon);
+    expectInvalid(res, 'password', SecurityMessages.passwordTooCommon);
+    expect(res.json().message).toBe(SecurityMessages.passwordTooCommon);
     expect(await userCount(t)).toBe(users);
   });
 
@@ -180,7 +180,7 @@ describe('common passwords', () => {
         undefined,
         from(),
       );
-    expectInvalid(await reset('sunshine1'), 'password', Messages.passwordTooCommon);
+    expectInvalid(await reset('sunshine1'), 'password', SecurityMessages.passwordTooCommon);
     expect((await reset('abcd1234xyz!Q')).statusCode).toBe(200);
     expect((await login(t, u.email, 'abcd1234xyz!Q')).statusCode).toBe(200);
   });
@@ -195,7 +195,7 @@ describe('common passwords', () => {
         u.token,
         from(),
       );
-    expectInvalid(await change('password1'), 'password', Messages.passwordTooCommon);
+    expectInvalid(await change('password1'), 'password', SecurityMessages.passwordTooCommon);
     expect((await change('abcd1234xyz!Q')).statusCode).toBe(200);
   });
 });

@@ -5,7 +5,7 @@
  * a code never spoil the owner's valid code; an unknown and a verified e-mail get the same answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Messages, Timing } from '@rally/contract';
+import { Messages, Timing, SecurityMessages } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import {
   buildUser,
@@ -50,7 +50,7 @@ describe('passwords', () => {
     // The owner's right password, from their own device, is no longer evaluated …
     const guarded = await login(t, owner.email, owner.password);
     expect(guarded.statusCode, guarded.body).toBe(429);
-    expect(guarded.json()).toEqual({ message: Messages.loginLocked, code: 'login_locked' });
+    expect(guarded.json()).toEqual({ message: SecurityMessages.loginLocked, code: 'login_locked' });
     // … and the way in is a code mailed to them.
     const asked = await t.api('POST', 'login/code', { email: owner.email }, undefined, from(uniqueIp()));
     expect(asked.statusCode, asked.body).toBe(200);

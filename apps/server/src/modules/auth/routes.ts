@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { Limits, Messages, Routes, Timing } from '@rally/contract';
+import { Limits, Messages, Routes, Timing, SecurityMessages } from '@rally/contract';
 import { sessionOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
@@ -32,7 +32,7 @@ const wrongAnswer = (err: unknown) =>
 
 /** The one answer to every password attempt at a guarded account, right or wrong (ADR 0021). */
 const loginLocked = (retryAfterSeconds: number) =>
-  new AppError(429, 'login_locked', Messages.loginLocked, undefined, {
+  new AppError(429, 'login_locked', SecurityMessages.loginLocked, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
@@ -131,7 +131,7 @@ export function authRoutes(
     }),
     handler: async (request) => {
       auth.requestLoginCode(request.body.email);
-      return ok(null, Messages.loginCodeSent);
+      return ok(null, SecurityMessages.loginCodeSent);
     },
   });
 

@@ -8,6 +8,7 @@ import {
   type ResetPasswordData,
   type VerifyAccountData,
   type VerifyResetTokenData,
+  SecurityMessages,
 } from '@rally/contract';
 import type { Transaction } from 'kysely';
 import type { CodePurpose, Database, UserRow } from '../../db/schema.js';
@@ -50,8 +51,8 @@ export interface AuthServiceDeps {
  */
 function refuseCommonPassword(password: string): void {
   if (isCommonPassword(password))
-    throw new AppError(422, 'password_too_common', Messages.passwordTooCommon, {
-      password: [Messages.passwordTooCommon],
+    throw new AppError(422, 'password_too_common', SecurityMessages.passwordTooCommon, {
+      password: [SecurityMessages.passwordTooCommon],
     });
 }
 
@@ -163,7 +164,7 @@ export class AuthService {
   /** Signs in with a mailed sign-in code: single use, 10 minutes, its tries counted as other codes'. */
   async loginWithCode(input: LoginCodeData): Promise<{ user: Principal; token: string }> {
     const { repo } = this.deps;
-    const invalid = () => validation({ code: [Messages.loginCodeInvalid] });
+    const invalid = () => validation({ code: [SecurityMessages.loginCodeInvalid] });
     const user = await repo.findUserByEmail(input.email);
     if (!user?.email_verified_at) throw invalid();
     const codeId = await this.checkCode(user.id, 'login', input.code, invalid);

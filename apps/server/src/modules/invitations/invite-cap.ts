@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { Messages } from '@rally/contract';
+import { SecurityMessages } from '@rally/contract';
 import { AppError } from '../../http/errors.js';
 import { DAY, HOUR } from '../../lib/clock.js';
 
@@ -15,7 +15,7 @@ export interface InviteCapOptions {
 
 const inviteCapReached = (retryAfterSeconds: number) => {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(429, 'invite_limit_reached', Messages.inviteCapReached(seconds), undefined, {
+  return new AppError(429, 'invite_limit_reached', SecurityMessages.inviteCapReached(seconds), undefined, {
     'retry-after': String(seconds),
   });
 };

@@ -5,7 +5,7 @@
  */
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { Messages } from '@rally/contract';
+import { SecurityMessages } from '@rally/contract';
 import { loadConfig } from '../../config.js';
 import { useTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, mailsTo, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
@@ -30,7 +30,7 @@ function expectCapped(res: Awaited<ReturnType<TestApp['api']>>, maxWaitSeconds: 
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(maxWaitSeconds);
-  expect(res.json()).toEqual({ message: Messages.inviteCapReached(retryAfter), code: 'invite_limit_reached' });
+  expect(res.json()).toEqual({ message: SecurityMessages.inviteCapReached(retryAfter), code: 'invite_limit_reached' });
   expect(res.json().message).toMatch(/Try again in \d+ (minutes?|hours?)\./);
 }
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Routes, Messages } from '@rally/contract';
+import { Routes, Messages, SecurityMessages } from '@rally/contract';
 import { sessionStore } from '../../../lib/session-storage';
 import { expectFieldError, expectGoneAfterFourSeconds, fill, fillAll } from '../../../test/helpers';
 import { renderAppAt, type renderApp } from '../../../test/render';
@@ -189,7 +189,7 @@ describe('forgot-password: server errors', () => {
     passwordResetApi();
     server.use(
       http.post(apiUrl(Routes.resetPassword), () =>
-        apiError(422, Messages.passwordTooCommon, { password: [Messages.passwordTooCommon] }),
+        apiError(422, SecurityMessages.passwordTooCommon, { password: [SecurityMessages.passwordTooCommon] }),
       ),
     );
     const app = await openForgot();
@@ -201,7 +201,7 @@ describe('forgot-password: server errors', () => {
     await fillAll(app.user, { 'New Password': 'password1', 'Confirm Password': 'password1' });
     await app.user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
-    await waitFor(() => expectFieldError('New Password', Messages.passwordTooCommon));
+    await waitFor(() => expectFieldError('New Password', SecurityMessages.passwordTooCommon));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { Messages, Routes } from '@rally/contract';
+import { Routes, SecurityMessages } from '@rally/contract';
 import { sessionStore } from '../../../lib/session-storage';
 import { fillAll } from '../../../test/helpers';
 import { renderAppAt } from '../../../test/render';
@@ -15,7 +15,7 @@ describe('sign in with a mailed code', () => {
     server.use(
       http.post(apiUrl(Routes.loginCode), async ({ request }) => {
         posted.push(['login/code', await request.json()]);
-        return apiOk(null, Messages.loginCodeSent);
+        return apiOk(null, SecurityMessages.loginCodeSent);
       }),
       http.post(apiUrl(Routes.loginCodeVerify), async ({ request }) => {
         posted.push(['login/code/verify', await request.json()]);
@@ -28,7 +28,7 @@ describe('sign in with a mailed code', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.test');
 
     await app.user.click(screen.getByRole('button', { name: 'Email Me a Code' }));
-    expect(await screen.findByText(Messages.loginCodeSent)).toBeInTheDocument();
+    expect(await screen.findByText(SecurityMessages.loginCodeSent)).toBeInTheDocument();
     await fillAll(app.user, { 'Sign-in Code': '123456' });
     await app.user.click(screen.getByRole('button', { name: 'Sign In' }));
 
@@ -42,9 +42,9 @@ describe('sign in with a mailed code', () => {
 
   it("shows the server's message for a wrong code and stays", async () => {
     server.use(
-      http.post(apiUrl(Routes.loginCode), () => apiOk(null, Messages.loginCodeSent)),
+      http.post(apiUrl(Routes.loginCode), () => apiOk(null, SecurityMessages.loginCodeSent)),
       http.post(apiUrl(Routes.loginCodeVerify), () =>
-        apiError(422, Messages.loginCodeInvalid, { code: [Messages.loginCodeInvalid] }),
+        apiError(422, SecurityMessages.loginCodeInvalid, { code: [SecurityMessages.loginCodeInvalid] }),
       ),
     );
     const app = await open('/login/code');
@@ -53,7 +53,7 @@ describe('sign in with a mailed code', () => {
     await fillAll(app.user, { 'Sign-in Code': '000000' });
     await app.user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText(Messages.loginCodeInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(SecurityMessages.loginCodeInvalid)).toBeInTheDocument();
     expect(app.location().pathname).toBe('/login/code');
   });
 });

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import {
-  Messages,
   Timing,
   type EmailOnlyData,
   type EmailOnlyInput,
   type LoginCodeData,
   type LoginCodeInput,
+  SecurityMessages,
 } from '@rally/contract';
 import { formResolver } from '../../../lib/form-resolver';
 import { FormTextField } from '../../../components/form-text-field';
@@ -61,7 +61,7 @@ export function LoginCodeRoute() {
     );
 
   return (
-    <AuthCard title="Enter your sign-in code" subtitle={<>{Messages.loginCodeSent}</>}>
+    <AuthCard title="Enter your sign-in code" subtitle={<>{SecurityMessages.loginCodeSent}</>}>
       <FormError message={error} />
       <CodeStep email={email} onError={(err) => showError(messageOf(err))} />
       <Box sx={{ textAlign: 'center', mt: 2 }}>

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Routes, Messages } from '@rally/contract';
+import { Routes, Messages, SecurityMessages } from '@rally/contract';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
 import { expectFieldError, expectGoneAfterFourSeconds, expectNoFieldError, fillAll } from '../../../test/helpers';
@@ -165,7 +165,7 @@ describe('login: an account guarded after failures elsewhere (ADR 0021)', () => 
   it("shows the server's message and offers a sign-in code for the e-mail typed", async () => {
     server.use(
       http.post(apiUrl(Routes.login), () =>
-        HttpResponse.json({ message: Messages.loginLocked, code: 'login_locked' }, { status: 429 }),
+        HttpResponse.json({ message: SecurityMessages.loginLocked, code: 'login_locked' }, { status: 429 }),
       ),
     );
     const app = await openLogin(`/login?${new URLSearchParams({ redirect: '/profile' }).toString()}`);
@@ -173,7 +173,7 @@ describe('login: an account guarded after failures elsewhere (ADR 0021)', () => 
     await fillAll(app.user, { Email: 'ada@example.test', Password: 'right-or-wrong' });
     await app.user.click(signInButton());
 
-    expect(await screen.findByText(Messages.loginLocked)).toBeInTheDocument();
+    expect(await screen.findByText(SecurityMessages.loginLocked)).toBeInTheDocument();
     await app.user.click(screen.getByRole('link', { name: 'Email me a code' }));
     await waitFor(() => expect(app.location().pathname).toBe('/login/code'));
     expect(Object.fromEntries(new URLSearchParams(app.location().search))).toEqual({
