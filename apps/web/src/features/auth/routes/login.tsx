@@ -1,9 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useState, type MouseEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Timing, type LoginData, type LoginInput } from '@rally/contract';
@@ -24,26 +21,12 @@ export function LoginRoute() {
   const [params] = useSearchParams();
   const login = useLogin();
   const [error, showError] = useTimedMessage(Timing.authErrorMs);
-  /** The server's message while this account's password sign-in is guarded (ADR 0021). */
-  const [locked, setLocked] = useState('');
-  const { control, handleSubmit, getValues } = useForm<LoginInput, unknown, LoginData>({
+  const { control, handleSubmit } = useForm<LoginInput, unknown, LoginData>({
     resolver: formResolver((s) => s.loginSchema),
     defaultValues: { email: '', password: '' },
   });
 
-  /** The sign-in code screen, with the e-mail typed here (read when followed) and the page to come back to. */
-  const codeLink = (email = '') => {
-    const search = new URLSearchParams(params);
-    if (email.trim()) search.set('email', email.trim());
-    return { pathname: paths.loginCode, search: search.toString() };
-  };
-  const toCodeScreen = (event: MouseEvent) => {
-    event.preventDefault();
-    void navigate(codeLink(getValues('email')));
-  };
-
   const onSubmit = handleSubmit(async (values) => {
-    setLocked('');
     try {
       await login.mutateAsync(values);
       await navigate(safeRedirect(params.get('redirect')), { replace: true });
@@ -52,11 +35,6 @@ export function LoginRoute() {
         // Spec §4: an unverified account goes to the verify screen with its e-mail stored.
         sessionStore.setPending(values.email, 0);
         await navigate({ pathname: paths.verifyAccount, search: keepRedirect(params) });
-        return;
-      }
-      if (err instanceof ApiError && err.code === 'login_locked') {
-        showError('');
-        setLocked(err.message);
         return;
       }
       showError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
@@ -68,23 +46,6 @@ export function LoginRoute() {
       {/* POST: a native submit before hydration (ADR 0011) keeps the fields out of the URL. */}
       <Box component="form" method="post" noValidate onSubmit={onSubmit}>
         <FormError message={error} />
-        {locked && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {locked}
-            <Box sx={{ mt: 1 }}>
-              <Button
-                component={RouterLink}
-                to={codeLink()}
-                onClick={toCodeScreen}
-                variant="outlined"
-                color="inherit"
-                size="small"
-              >
-                Email me a code
-              </Button>
-            </Box>
-          </Alert>
-        )}
         <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
         <FormTextField
           control={control}
@@ -100,7 +61,8 @@ export function LoginRoute() {
         </Box>
         <SubmitButton loading={login.isPending}>Sign In</SubmitButton>
         <Box sx={{ textAlign: 'center', mt: 2 }}>
-          <Link component={RouterLink} to={codeLink()} onClick={toCodeScreen}>
+          {/* ADR 0021: the way in while the password is guarded (the server's message says so). */}
+          <Link component={RouterLink} to={{ pathname: paths.loginCode, search: keepRedirect(params) }}>
             Email me a sign-in code
           </Link>
         </Box>
