@@ -156,3 +156,21 @@ test('a guest opening a private page signs in and lands on it', async ({ page, r
   await expect(page).toHaveURL((url) => url.pathname === '/profile');
   await expectSignedIn(page);
 });
+
+// ADR 0021: the way in for an owner whose password sign-in is guarded (and for anyone).
+test('a person signs in with a code mailed to them', async ({ page, request }) => {
+  const email = uniqueEmail('code');
+  await createVerifiedUser(request, email, 'code-Passw0rd');
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Email me a sign-in code' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in with a code' })).toBeVisible();
+  await field(page, 'Email').fill(email);
+  await page.getByRole('button', { name: 'Email Me a Code' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible();
+
+  const mail = await waitForMail(email, { subjectIncludes: 'sign-in code' });
+  await field(page, 'Sign-in Code').fill(codeFrom(mail.text));
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectLandedSignedIn(page);
+});

@@ -31,6 +31,7 @@ import { createPaymentProvider, logPaymentMode } from './modules/billing/setup.j
 import { InvitationsRepository } from './modules/invitations/repository.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { InvitationsService } from './modules/invitations/service.js';
+import { InviteCap } from './modules/invitations/invite-cap.js';
 import { HealthRepository } from './modules/health/repository.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
@@ -219,6 +220,12 @@ export async function buildApp({
     mailer,
     publicUrl: config.PUBLIC_URL,
     notifier,
+    cap: new InviteCap({
+      perHour: config.LIMIT_INVITE_RECIPIENTS_PER_HOUR,
+      perDay: config.LIMIT_INVITE_RECIPIENTS_PER_DAY,
+      redis,
+      keyPrefix: rateLimitNamespace,
+    }),
   });
   const engagementRepo = new EngagementRepository(db.kysely);
   const engagement = new EngagementService(
@@ -336,7 +343,12 @@ export async function buildApp({
       await api.register(authenticatePlugin, { resolve: (token) => auth.authenticate(token) });
       registerUserWrites(api, config.LIMIT_WRITES_PER_MINUTE);
       healthRoutes(api, { health: new HealthRepository(db.kysely) });
-      authRoutes(api, { auth, redis, avatarUrl: uploads.urlOf });
+      authRoutes(api, {
+        auth,
+        redis,
+        avatarUrl: uploads.urlOf,
+        lock: { afterFailures: config.LOGIN_LOCK_AFTER_FAILURES, windowMinutes: config.LOGIN_LOCK_WINDOW_MINUTES },
+      });
       profileRoutes(api, {
         auth,
         profile: new ProfileService({ repo: new ProfileRepository(db.kysely), storage, uploads, sessions }),

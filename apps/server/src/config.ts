@@ -91,6 +91,16 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /** Signed-in writes (POST, PUT, DELETE) one user may make a minute, across all calls. */
   LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /**
+   * Password sign-in of one account (ADR 0021): after this many failures from anywhere within
+   * LOGIN_LOCK_WINDOW_MINUTES, no password is evaluated for it until the window ends; its owner
+   * signs in with a mailed code.
+   */
+  LOGIN_LOCK_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+  LOGIN_LOCK_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** Invitation mails one user may cause an hour and a day, across all teams (ADR 0021). */
+  LIMIT_INVITE_RECIPIENTS_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  LIMIT_INVITE_RECIPIENTS_PER_DAY: z.coerce.number().int().min(1).default(300),
   /** Engagements one user may create a minute and a day. */
   LIMIT_TEAMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LIMIT_TEAMS_PER_DAY: z.coerce.number().int().min(1).default(100),

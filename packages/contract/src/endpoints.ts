@@ -26,6 +26,8 @@ export const endpointPaths = {
   verifyAccount: { method: 'POST', path: 'verify-account', auth: false },
   resendVerificationCode: { method: 'POST', path: 'resend-verification-code', auth: false },
   login: { method: 'POST', path: 'login', auth: false },
+  loginCode: { method: 'POST', path: 'login/code', auth: false },
+  loginCodeVerify: { method: 'POST', path: 'login/code/verify', auth: false },
   logout: { method: 'POST', path: 'logout', auth: true },
   forgotPassword: { method: 'POST', path: 'forgot-password', auth: false },
   verifyResetToken: { method: 'POST', path: 'verify-reset-token', auth: false },

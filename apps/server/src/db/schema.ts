@@ -25,7 +25,7 @@ export interface AuthTokensTable {
 }
 
 /** 'email': a change of the account's e-mail, to `new_email`, waiting for its code. */
-export type CodePurpose = 'verify' | 'reset' | 'email';
+export type CodePurpose = 'verify' | 'reset' | 'email' | 'login';
 
 export interface OneTimeCodesTable {
   id: Generated<number>;
@@ -115,6 +115,8 @@ export interface InvitationsTable {
   reject_reason: string | null;
   created_at: string;
   responded_at: string | null;
+  /** When its mail last went out: at most one a day per address and team (ADR 0021). */
+  last_mailed_at: string | null;
 }
 
 export interface PostsTable {

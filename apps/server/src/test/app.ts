@@ -64,6 +64,8 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
     LIMIT_WRITES_PER_MINUTE: '100000',
     LIMIT_TEAMS_PER_MINUTE: '100000',
     LIMIT_TEAMS_PER_DAY: '100000',
+    LIMIT_INVITE_RECIPIENTS_PER_HOUR: '100000',
+    LIMIT_INVITE_RECIPIENTS_PER_DAY: '100000',
     // Test files run in parallel against one Redis: each app publishes on its own channel.
     ...(testRedisUrl
       ? { REDIS_URL: testRedisUrl, REALTIME_CHANNEL: `rally-test-${randomBytes(6).toString('hex')}` }

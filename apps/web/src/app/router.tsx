@@ -9,6 +9,7 @@ import { paths, routePatterns } from '../config/paths';
  * the entry: a guest opening a private path is sent to /login before any private code loads.
  */
 const LoginRoute = lazyScreen(() => import('../features/auth/routes/login').then((m) => m.LoginRoute));
+const LoginCodeRoute = lazyScreen(() => import('../features/auth/routes/login-code').then((m) => m.LoginCodeRoute));
 const RegisterRoute = lazyScreen(() => import('../features/auth/routes/register').then((m) => m.RegisterRoute));
 const ForgotPasswordRoute = lazyScreen(() =>
   import('../features/auth/routes/forgot-password').then((m) => m.ForgotPasswordRoute),
@@ -81,6 +82,7 @@ const preloadPrivateScreens = (pathname: string) => void preloadMatchedScreens(p
 
 const guestRoutes: RouteObject[] = [
   { path: paths.login, ...screen(LoginRoute) },
+  { path: paths.loginCode, ...screen(LoginCodeRoute) },
   { path: paths.register, ...screen(RegisterRoute) },
   { path: paths.forgotPassword, ...screen(ForgotPasswordRoute) },
   { path: paths.verifyAccount, ...screen(VerifyAccountRoute) },

@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   login: '/login',
+  /** Sign in with a code mailed to the account (ADR 0021: the way in while a password is guarded). */
+  loginCode: '/login/code',
   register: '/register',
   forgotPassword: '/forgot-password',
   verifyAccount: '/verify-account',

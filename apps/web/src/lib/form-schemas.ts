@@ -17,6 +17,7 @@ export {
   emailChangeSchema,
   emailOnlySchema,
   joinTeamSchema,
+  loginCodeSchema,
   loginSchema,
   registerSchema,
   resetPasswordSchema,

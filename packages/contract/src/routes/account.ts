@@ -6,6 +6,7 @@ import {
   authUserDto,
   changePasswordSchema,
   emailOnlySchema,
+  loginCodeSchema,
   loginSchema,
   registerSchema,
   resetPasswordSchema,
@@ -41,6 +42,18 @@ export const accountRoutes = {
   login: defineRoute({
     ...endpointPaths.login,
     body: loginSchema,
+    response: envelopeOf(authUserDto),
+  }),
+  /** Mails a sign-in code (ADR 0021); answers alike whether or not the account exists. */
+  loginCode: defineRoute({
+    ...endpointPaths.loginCode,
+    body: emailOnlySchema,
+    response: none,
+  }),
+  /** Signs in with that code: answers as login does. */
+  loginCodeVerify: defineRoute({
+    ...endpointPaths.loginCodeVerify,
+    body: loginCodeSchema,
     response: envelopeOf(authUserDto),
   }),
   logout: defineRoute({ ...endpointPaths.logout, response: none }),

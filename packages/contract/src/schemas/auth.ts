@@ -29,6 +29,14 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 export type LoginData = z.output<typeof loginSchema>;
 
+/** POST login/code/verify: the 6-digit code mailed by POST login/code (ADR 0021). */
+export const loginCodeSchema = z.object({
+  email: emailField,
+  code: codeField(Messages.codeRequired, Messages.codeMin),
+});
+export type LoginCodeInput = z.input<typeof loginCodeSchema>;
+export type LoginCodeData = z.output<typeof loginCodeSchema>;
+
 export const registerSchema = withConfirmation(
   z.object({
     first_name: requiredName(Messages.firstNameRequired),

@@ -16,6 +16,7 @@ import * as timelineVersion from './2026112505-timeline-version.js';
 import * as tableChangeNotify from './2026112506-table-change-notify.js';
 import * as emailChange from './2026112601-email-change.js';
 import * as pushSessions from './2026112605-push-sessions.js';
+import * as invitationMailedAt from './2026112603-invitation-mailed-at.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026112506-table-change-notify': tableChangeNotify,
   '2026112601-email-change': emailChange,
   '2026112605-push-sessions': pushSessions,
+  '2026112603-invitation-mailed-at': invitationMailedAt,
 };

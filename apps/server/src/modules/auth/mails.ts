@@ -70,3 +70,17 @@ export function emailChangedMail(to: string, firstName: string): MailMessage {
     ].join('\n'),
   };
 }
+
+export function loginCodeMail(to: string, firstName: string, code: string, ttlMs: number): MailMessage {
+  return {
+    to,
+    subject: `Your Rally sign-in code is ${code}`,
+    text: [
+      `Hi ${firstName},`,
+      '',
+      `Your Rally sign-in code is: ${code}`,
+      '',
+      `It expires in ${minutes(ttlMs)} minutes and works once. If you did not ask for it, ignore this e-mail: someone may be trying to guess your password, and your account stays protected.`,
+    ].join('\n'),
+  };
+}

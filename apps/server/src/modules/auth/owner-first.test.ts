@@ -1,11 +1,11 @@
 /**
  * Limits protect the owner, not the attacker (OWASP authentication guidance): failures count
- * per account and source together; failures from other sources slow an account down but never
- * stop the owner's right password or spoil the owner's valid code; an unknown and a verified
- * e-mail get the same answer.
+ * per account and source together; failures at a password from many sources guard the account
+ * (no password is evaluated, ADR 0021) while its owner signs in with a mailed code; failures at
+ * a code never spoil the owner's valid code; an unknown and a verified e-mail get the same answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Messages, Timing } from '@rally/contract';
+import { Messages, Timing, SecurityMessages } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import {
   buildUser,
@@ -43,15 +43,21 @@ describe('passwords', () => {
     expect((await login(t, owner.email, owner.password)).statusCode).toBe(200);
   });
 
-  it('guesses from many sources slow the account down, never lock the owner out', async () => {
+  it('guesses from many sources guard the account; the owner still signs in, with a mailed code', async () => {
     const owner = await buildUser(t);
-    for (let i = 0; i < Timing.failuresBeforeSlowdown + 2; i++)
+    for (let i = 0; i < t.config.LOGIN_LOCK_AFTER_FAILURES; i++)
       expect((await login(t, owner.email, `spray-${i}`)).statusCode).toBe(422);
-    const started = Date.now();
-    const res = await login(t, owner.email, owner.password);
+    // The owner's right password, from their own device, is no longer evaluated …
+    const guarded = await login(t, owner.email, owner.password);
+    expect(guarded.statusCode, guarded.body).toBe(429);
+    expect(guarded.json()).toEqual({ message: SecurityMessages.loginLocked, code: 'login_locked' });
+    // … and the way in is a code mailed to them.
+    const asked = await t.api('POST', 'login/code', { email: owner.email }, undefined, from(uniqueIp()));
+    expect(asked.statusCode, asked.body).toBe(200);
+    const code = await lastMailedCode(t, owner.email);
+    const res = await t.api('POST', 'login/code/verify', { email: owner.email, code }, undefined, from(uniqueIp()));
     expect(res.statusCode, res.body).toBe(200);
-    // Slowed, measurably (2 failures past the threshold: at least 2 steps).
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2 * Timing.slowdownStepMs - 50);
+    expect(res.json().data).toMatchObject({ id: owner.id, email: owner.email, token: expect.any(String) });
   });
 
   it('the right password clears its source: a typo or two never adds up to a block', async () => {

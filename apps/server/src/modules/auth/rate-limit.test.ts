@@ -78,6 +78,8 @@ describe('rate limits on auth routes', () => {
     'forgot-password',
     'verify-reset-token',
     'reset-password',
+    'login/code',
+    'login/code/verify',
   ])('POST %s allows 10 calls a minute per IP', async (path) => {
     const ip = uniqueIp();
     // Each call names another account, so only the per-IP limit can apply.

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { Limits, Messages, ProfileMessages, Routes, Timing } from '@rally/contract';
+import { Limits, Messages, ProfileMessages, Routes, Timing, SecurityMessages } from '@rally/contract';
 import { principalOf, sessionOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { DAY, MINUTE, limiter, perIp, perUser } from '../../http/rate-limits.js';
 import { routeOf, type Api } from '../../http/route.js';
-import { FailureGuard } from './failure-guard.js';
+import { FailureGuard, type FailureGuardOptions } from './failure-guard.js';
 import { presentAuthUser, presentUser, type AvatarUrl } from './presenter.js';
 import type { AuthService } from './service.js';
 
@@ -24,12 +24,36 @@ function accountOf(body: unknown): string | undefined {
   return normalised !== '' && normalised.length <= Limits.emailMax ? normalised : undefined;
 }
 
-/** A wrong password or code (the service's 422), as opposed to any other refusal. */
-const wrongAnswer = (err: unknown) => err instanceof AppError && err.statusCode === 422;
+/**
+ * A wrong password or code (the service's 422), as opposed to any other refusal (a new password
+ * that is too common is no guess at a secret).
+ */
+const wrongAnswer = (err: unknown) =>
+  err instanceof AppError && err.statusCode === 422 && err.code !== 'password_too_common';
+
+/** The one answer to every password attempt at a guarded account, right or wrong (ADR 0021). */
+const loginLocked = (retryAfterSeconds: number) =>
+  new AppError(429, 'login_locked', SecurityMessages.loginLocked, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+
+/** Failures of one client address at any account a minute before it gets 429 (successes never count). */
+const LOGIN_FAILURES_PER_IP_PER_MINUTE = 10;
 
 export function authRoutes(
   api: Api,
-  { auth, redis, avatarUrl }: { auth: AuthService; redis?: Redis | undefined; avatarUrl: AvatarUrl },
+  {
+    auth,
+    redis,
+    avatarUrl,
+    lock,
+  }: {
+    auth: AuthService;
+    redis?: Redis | undefined;
+    avatarUrl: AvatarUrl;
+    /** Password sign-in of an account under attack (config LOGIN_LOCK_*). */
+    lock: { afterFailures: number; windowMinutes: number };
+  },
 ): void {
   /**
    * Limits on mails a body asks for, per account AND source: a stranger who asks too often is
@@ -40,7 +64,7 @@ export function authRoutes(
       const account = accountOf(request.body);
       return account === undefined ? undefined : `${account}|${request.ip}`;
     });
-  const guard = (name: string) =>
+  const guard = (name: string, extra: Partial<FailureGuardOptions> = {}) =>
     new FailureGuard({
       name,
       redis,
@@ -49,8 +73,15 @@ export function authRoutes(
       windowSeconds: Timing.failureWindowMs / 1000,
       stepMs: Timing.slowdownStepMs,
       maxDelayMs: Timing.slowdownMaxMs,
+      ...extra,
     });
-  const passwords = guard('login');
+  // Passwords: only failures count against the client address (a whole office signs in at 9:00),
+  // and an account failed at from anywhere is guarded, not slowed (ADR 0021).
+  const passwords = guard('login', {
+    lock: { afterFailures: lock.afterFailures, windowSeconds: lock.windowMinutes * 60, refusal: loginLocked },
+    perIp: { max: LOGIN_FAILURES_PER_IP_PER_MINUTE, windowSeconds: 60 },
+  });
+  const loginCodes = guard('login-code');
   const verifyCodes = guard('verify-code');
   const resetCodes = guard('reset-code');
   const emailPasswords = guard('email-password');
@@ -86,11 +117,36 @@ export function authRoutes(
     },
   });
 
+  // No per-IP limit on every call here: the guard counts the address's failures only.
   api.route({
-    ...routeOf(api, Routes.login, perIp(10, MINUTE)),
+    ...routeOf(api, Routes.login),
     handler: async (request) => {
       const { user, token } = await passwords.attempt(request.body.email, request.ip, wrongAnswer, () =>
         auth.login(request.body),
+      );
+      return ok(presentAuthUser(user, token, avatarUrl));
+    },
+  });
+
+  api.route({
+    ...routeOf(api, Routes.loginCode, {
+      ...perIp(10, MINUTE),
+      preValidation: [
+        perAccountAndSource('login-code', 3, 10 * MINUTE),
+        perAccountAndSource('login-code-day', 10, DAY),
+      ],
+    }),
+    handler: async (request) => {
+      auth.requestLoginCode(request.body.email);
+      return ok(null, SecurityMessages.loginCodeSent);
+    },
+  });
+
+  api.route({
+    ...routeOf(api, Routes.loginCodeVerify, perIp(10, MINUTE)),
+    handler: async (request) => {
+      const { user, token } = await loginCodes.attempt(request.body.email, request.ip, wrongAnswer, () =>
+        auth.loginWithCode(request.body),
       );
       return ok(presentAuthUser(user, token, avatarUrl));
     },

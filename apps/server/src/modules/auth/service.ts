@@ -5,20 +5,23 @@ import {
   type ChangePasswordData,
   type ConfirmEmailChangeData,
   type EmailChangeData,
+  type LoginCodeData,
   type LoginData,
   type RegisterData,
   type ResetPasswordData,
   type VerifyAccountData,
   type VerifyResetTokenData,
+  SecurityMessages,
 } from '@rally/contract';
 import type { Transaction } from 'kysely';
 import type { CodePurpose, Database, UserRow } from '../../db/schema.js';
 import type { Principal, Session } from '../../http/authenticate.js';
-import { forbidden, validation } from '../../http/errors.js';
+import { AppError, forbidden, validation } from '../../http/errors.js';
 import type { BackgroundQueue } from '../../lib/background.js';
 import { isoAfter, nowIso } from '../../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
-import { emailChangeCodeMail, emailChangedMail, resetMail, verificationMail } from './mails.js';
+import { isCommonPassword } from './common-passwords.js';
+import { emailChangeCodeMail, emailChangedMail, loginCodeMail, resetMail, verificationMail } from './mails.js';
 import type { AuthRepository } from './repository.js';
 import type { Sessions } from './session-cache.js';
 import {
@@ -47,6 +50,17 @@ export interface AuthServiceDeps {
   sessionMaxAgeMs: number;
 }
 
+/**
+ * A new password (sign-up, reset, change) must not be one of the most common ones. Its own code,
+ * so the routes never count it as a wrong answer to a secret.
+ */
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password))
+    throw new AppError(422, 'password_too_common', SecurityMessages.passwordTooCommon, {
+      password: [SecurityMessages.passwordTooCommon],
+    });
+}
+
 /** A session's last use is written at most this often (writing on every request would serialise SQLite). */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -72,6 +86,7 @@ export class AuthService {
   async register(input: RegisterData): Promise<Principal> {
     const { repo } = this.deps;
     if (await repo.findUserByEmail(input.email)) throw validation({ email: [Messages.emailTaken] });
+    refuseCommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     const user = await repo.transaction(async (trx) => {
       const now = nowIso();
@@ -128,6 +143,42 @@ export class AuthService {
     // Only someone who knows the password learns that the account waits for its code.
     if (!user.email_verified_at) throw forbidden(Messages.accountNotVerified, 'account_not_verified');
     return { user: principalFrom(user), token: await this.issueToken(user.id) };
+  }
+
+  /**
+   * Mails a sign-in code (ADR 0021): the way in for the owner of an account whose password
+   * sign-in is guarded. Answers at once and alike for every e-mail, as forgot-password does.
+   */
+  requestLoginCode(email: string): void {
+    this.deps.background.run('login-code', () => this.sendLoginCode(email));
+  }
+
+  private async sendLoginCode(email: string): Promise<void> {
+    const { repo, mailer, secret } = this.deps;
+    const user = await repo.findUserByEmail(email);
+    // An unverified account signs in by verifying it (its code is on the verify screen).
+    if (!user?.email_verified_at) return;
+    const code = newCode();
+    await repo.transaction(async (trx) => {
+      await repo.replaceCode(user.id, 'login', hashCode(secret, code), isoAfter(Timing.codeTtlMs), trx);
+      await mailer.send(loginCodeMail(user.email, user.first_name, code, Timing.codeTtlMs), trx);
+    });
+    await mailer.committed();
+  }
+
+  /** Signs in with a mailed sign-in code: single use, 10 minutes, its tries counted as other codes'. */
+  async loginWithCode(input: LoginCodeData): Promise<{ user: Principal; token: string }> {
+    const { repo } = this.deps;
+    const invalid = () => validation({ code: [SecurityMessages.loginCodeInvalid] });
+    const user = await repo.findUserByEmail(input.email);
+    if (!user?.email_verified_at) throw invalid();
+    const codeId = await this.checkCode(user.id, 'login', input.code, invalid);
+    const token = newBearerToken();
+    await repo.transaction(async (trx) => {
+      if (!(await repo.consumeCode(codeId, trx))) throw invalid();
+      await repo.insertToken(user.id, hashToken(token), trx);
+    });
+    return { user: principalFrom(user), token };
   }
 
   /**
@@ -201,6 +252,7 @@ export class AuthService {
   /** Sets the new password, proves the mailbox (so verifies the account) and ends every session. */
   async resetPassword(input: ResetPasswordData): Promise<void> {
     const { repo } = this.deps;
+    refuseCommonPassword(input.password);
     const invalid = () => validation({ token: [Messages.resetCodeInvalid] });
     const user = await repo.findUserByEmail(input.email);
     if (!user) throw invalid();
@@ -224,6 +276,7 @@ export class AuthService {
     if (!row || !(await verifyPassword(row.password_hash, input.old_password))) {
       throw validation({ old_password: [Messages.oldPasswordWrong] });
     }
+    refuseCommonPassword(input.password);
     const { repo } = this.deps;
     const passwordHash = await hashPassword(input.password);
     await repo.transaction(async (trx) => {

@@ -81,16 +81,40 @@ describe('inviting', () => {
     expect(await mailsTo(t, member.email)).toHaveLength(mailsBefore);
   });
 
-  it('a second invite re-sends the same code', async () => {
+  it('a second invite within a day keeps the invitation and mails nothing; a day later it mails the same code', async () => {
     const email = uniqueEmail('again');
     await invite(t, team.id, [email], coach.token);
-    const res = await invite(t, team.id, [email], coach.token);
-    expect(res.json().data.invited).toEqual([email]);
+    // Re-inviting, as a spammer would, 20 times: the call succeeds, the address gets one mail.
+    for (let i = 0; i < 20; i++) {
+      const res = await invite(t, team.id, [email], coach.token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        data: { invited: [email], already_members: [] },
+        message: Messages.invitationsSent,
+      });
+    }
     const rows = await invitationRows(team.id, email);
     expect(rows).toHaveLength(1);
+    expect(await mailsTo(t, email)).toHaveLength(1);
+    // A day after its last mail the invitation may be mailed again, once.
+    await t.db.kysely
+      .updateTable('invitations')
+      .set({ last_mailed_at: new Date(Date.now() - 24 * 60 * 60 * 1000 - 1000).toISOString() })
+      .where('id', '=', rows[0]!.id)
+      .execute();
+    await invite(t, team.id, [email], coach.token);
+    await invite(t, team.id, [email], coach.token);
     const mails = await mailsTo(t, email);
     expect(mails).toHaveLength(2);
     for (const m of mails) expect(m.text_body).toContain(rows[0]!.code);
+  });
+
+  it('the same address invited to another team is mailed for that team', async () => {
+    const email = uniqueEmail('two-teams');
+    const other = await createTeam(t, coach, 'Second Lab');
+    await invite(t, team.id, [email], coach.token);
+    await invite(t, other.id, [email], coach.token);
+    expect(await mailsTo(t, email)).toHaveLength(2);
   });
 
   it('two invites at the same moment still make one invitation', async () => {
@@ -118,8 +142,9 @@ describe('the invitation e-mail', () => {
     await invite(t, team.id, [email], coach.token);
     const code = await pendingCode(t, team.id, email);
     const [mail] = await mailsTo(t, email);
-    expect(mail!.subject).toContain('Invite Lab');
-    expect(mail!.text_body).toContain('Cora Coach');
+    expect(mail!.subject).toBe("You're invited to a team on Rally");
+    expect(mail!.text_body).toContain('"Invite Lab"');
+    expect(mail!.text_body).toContain('"Cora Coach"');
     expect(mail!.text_body).toContain(code);
     const link = linkIn(mail!.text_body);
     expect(link.origin).toBe('http://rally.test');

@@ -1,5 +1,10 @@
 import type { MailMessage } from '../mail/mailer.js';
 
+export const INVITATION_SUBJECT = "You're invited to a team on Rally";
+
+/** A user's text on one line of a plain-text body (names have no control characters; this is belt and braces). */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
 export interface InvitationMailInput {
   to: string;
   inviter: string;
@@ -19,11 +24,16 @@ export function invitationMail({ to, inviter, team, code, publicUrl, hasAccount 
     : new URL(`/register?${new URLSearchParams({ email: to, redirect: join }).toString()}`, publicUrl).toString();
   return {
     to,
-    subject: `${inviter} invited you to join ${team} on Rally`,
+    // Fixed text: the inviter's name and the team's are typed by users, and a subject is what a
+    // spammer would use (ADR 0021). The body names them, quoted, on lines of their own.
+    subject: INVITATION_SUBJECT,
     text: [
       `Hi,`,
       '',
-      `${inviter} has invited you to join the team "${team}" on Rally.`,
+      'You have been invited to join a team on Rally.',
+      '',
+      `Invited by: "${oneLine(inviter)}"`,
+      `Team: "${oneLine(team)}"`,
       '',
       hasAccount ? `Open Rally to accept: ${link}` : `Create your free account to accept: ${link}`,
       '',

@@ -16,6 +16,14 @@ export interface PendingInvitationRow {
   invitor_avatar: string | null;
 }
 
+/** What sending an invitation again needs to know. */
+export interface PendingMailRow {
+  id: number;
+  email: string;
+  code: string;
+  last_mailed_at: string | null;
+}
+
 export class InvitationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -23,25 +31,28 @@ export class InvitationsRepository {
     return this.db.transaction().execute(fn);
   }
 
-  /**
-   * The pending code of the team for each e-mail: the one it has, or a new one from `newCode`.
-   * Find-or-create under the team's row lock, so two invites at the same moment make one
-   * invitation.
-   */
-  pendingCodesFor(
-    teamId: number,
-    invitorId: number,
-    emails: string[],
-    newCode: () => string,
-  ): Promise<Map<string, string>> {
-    return this.transaction(async (trx) => {
-      await trx.selectFrom('teams').select('id').where('id', '=', teamId).$call(lockRows(trx)).execute();
-      const codes = await this.pendingCodes(teamId, emails, trx);
-      const fresh = emails.filter((e) => !codes.has(e)).map((email) => ({ email, code: newCode() }));
-      await this.createMany(teamId, invitorId, fresh, trx);
-      for (const f of fresh) codes.set(f.email, f.code);
-      return codes;
-    });
+  /** Holds the team's row lock to the end of `trx`: two invites at the same moment make one invitation. */
+  async lockTeam(teamId: number, trx: Transaction<Database>): Promise<void> {
+    await trx.selectFrom('teams').select('id').where('id', '=', teamId).$call(lockRows(trx)).execute();
+  }
+
+  /** The pending invitations of a team for these e-mails, by e-mail. */
+  async pendingOf(teamId: number, emails: string[], db: Kysely<Database>): Promise<Map<string, PendingMailRow>> {
+    if (emails.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('invitations')
+      .select(['id', 'email', 'code', 'last_mailed_at'])
+      .where('team_id', '=', teamId)
+      .where('email', 'in', emails)
+      .where('status', '=', 'pending')
+      .execute();
+    return new Map(rows.map((r) => [r.email, r]));
+  }
+
+  /** Records that these invitations were mailed now. */
+  async markMailed(ids: number[], at: string, db: Kysely<Database>): Promise<void> {
+    if (ids.length === 0) return;
+    await db.updateTable('invitations').set({ last_mailed_at: at }).where('id', 'in', ids).execute();
   }
 
   /** A pending invitation by its code, only when it was sent to this e-mail. */
@@ -59,7 +70,8 @@ export class InvitationsRepository {
     await this.createMany(teamId, invitorId, [{ email, code }]);
   }
 
-  private async createMany(
+  /** New pending invitations, mailed now. */
+  async createMany(
     teamId: number,
     invitorId: number,
     invitations: { email: string; code: string }[],
@@ -79,6 +91,7 @@ export class InvitationsRepository {
           reject_reason: null,
           created_at: now,
           responded_at: null,
+          last_mailed_at: now,
         })),
       )
       .execute();
@@ -88,19 +101,6 @@ export class InvitationsRepository {
     if (emails.length === 0) return new Set();
     const rows = await this.db.selectFrom('users').select('email').where('email', 'in', emails).execute();
     return new Set(rows.map((r) => r.email));
-  }
-
-  /** The pending invitation codes of a team for these e-mails, by e-mail. */
-  private async pendingCodes(teamId: number, emails: string[], db: Kysely<Database>): Promise<Map<string, string>> {
-    if (emails.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('invitations')
-      .select(['email', 'code'])
-      .where('team_id', '=', teamId)
-      .where('email', 'in', emails)
-      .where('status', '=', 'pending')
-      .execute();
-    return new Map(rows.map((r) => [r.email, r.code]));
   }
 
   private pendingFor(email: string) {

@@ -2,12 +2,14 @@ import { randomInt } from 'node:crypto';
 import { Messages, Role, type InvitationDto, type InviteResultDto } from '@rally/contract';
 import type { Principal } from '../../http/authenticate.js';
 import { AppError, conflict, forbidden } from '../../http/errors.js';
+import { DAY, isoAfter, nowIso } from '../../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
 import { fullName } from '../members/presenter.js';
 import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess } from '../members/team-access.js';
 import type { Notifier } from '../notifications/notifier.js';
 import type { TeamsService } from '../teams/service.js';
+import type { InviteCap } from './invite-cap.js';
 import { invitationMail } from './mails.js';
 import { presentInvitation } from './presenter.js';
 import type { InvitationsRepository } from './repository.js';
@@ -35,6 +37,8 @@ export interface InvitationsDeps {
   teams: TeamsService;
   mailer: Mailer;
   publicUrl: string;
+  /** The inviter's hourly and daily allowance of invitation mails (none: no cap). */
+  cap?: InviteCap | undefined;
   /** Tells the invitee (with an account), the inviter and the team's leads. */
   notifier?: Pick<Notifier, 'invitationReceived' | 'invitationAccepted' | 'memberJoined'> | undefined;
 }
@@ -44,30 +48,57 @@ export class InvitationsService {
 
   /**
    * Invites by e-mail (who may: the permission table). Members already in the team are skipped;
-   * a second invite to the same person re-sends the same code.
+   * a second invite to the same person keeps the same code, and mails it again only when its
+   * last mail is a day old (ADR 0021). The mails count against the inviter's hourly and daily
+   * allowance: all of them or, with a 429, none and no new invitation.
    */
   async invite(user: Principal, teamId: number, emails: string[]): Promise<InviteResultDto> {
-    const { repo, members, access, teams, mailer, publicUrl } = this.deps;
+    const { repo, members, access, teams, mailer, publicUrl, cap } = this.deps;
     await access.require(user.id, teamId, 'team.invite');
     // A lapsed coach's team is read-only for newcomers until the coach pays again.
     const team = await teams.activeTeam(teamId);
     if (!team) throw forbidden(Messages.teamInactive, 'team_inactive');
     const already = await members.emailsIn(teamId, emails);
     const invited = emails.filter((e) => !already.has(e));
-    const codes = await repo.pendingCodesFor(teamId, user.id, invited, newInvitationCode);
     const accounts = await repo.existingAccounts(invited);
-    for (const email of invited) {
-      await mailer.send(
-        invitationMail({
-          to: email,
-          inviter: fullName(user),
-          team: team.name,
-          code: codes.get(email)!,
-          publicUrl,
-          hasAccount: accounts.has(email),
-        }),
-      );
+    let taken = 0;
+    try {
+      await repo.transaction(async (trx) => {
+        await repo.lockTeam(teamId, trx);
+        const pending = await repo.pendingOf(teamId, invited, trx);
+        const now = nowIso();
+        const mailedBefore = isoAfter(-DAY);
+        const fresh = invited.filter((e) => !pending.has(e)).map((email) => ({ email, code: newInvitationCode() }));
+        const due = [...pending.values()].filter((p) => !p.last_mailed_at || p.last_mailed_at <= mailedBefore);
+        const toMail = [...fresh, ...due];
+        await cap?.take(user.id, toMail.length);
+        taken = toMail.length;
+        await repo.createMany(teamId, user.id, fresh, trx);
+        await repo.markMailed(
+          due.map((d) => d.id),
+          now,
+          trx,
+        );
+        // Recorded in the transaction: the mails exist exactly when the invitations do.
+        for (const { email, code } of toMail) {
+          await mailer.send(
+            invitationMail({
+              to: email,
+              inviter: fullName(user),
+              team: team.name,
+              code,
+              publicUrl,
+              hasAccount: accounts.has(email),
+            }),
+            trx,
+          );
+        }
+      });
+    } catch (err) {
+      await cap?.giveBack(user.id, taken);
+      throw err;
     }
+    await mailer.committed();
     this.deps.notifier?.invitationReceived(user.id, teamId, invited);
     return { invited, already_members: emails.filter((e) => already.has(e)) };
   }

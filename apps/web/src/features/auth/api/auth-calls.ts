@@ -6,6 +6,8 @@ import { sessionStore } from '../../../lib/session-storage';
 /** The auth calls of spec §4: each posts one form's values, nothing in its path. */
 type AuthRoute = (typeof Routes)[
   | 'login'
+  | 'loginCode'
+  | 'loginCodeVerify'
   | 'register'
   | 'verifyAccount'
   | 'resendVerificationCode'
@@ -26,6 +28,12 @@ function useAuthCall<R extends AuthRoute>(
 
 /** POST login: stores the user and token (spec §4). */
 export const useLogin = () => useAuthCall(Endpoints.login, ({ data }) => sessionStore.signIn(data));
+
+/** POST login/code: mails a sign-in code (answers alike for every e-mail). */
+export const useRequestLoginCode = () => useAuthCall(Endpoints.loginCode);
+
+/** POST login/code/verify: signs in as login does. */
+export const useLoginWithCode = () => useAuthCall(Endpoints.loginCodeVerify, ({ data }) => sessionStore.signIn(data));
 
 /** POST register: the e-mail is kept for the verify screen and its countdown. */
 export const useRegister = () => useAuthCall(Endpoints.register, (_res, body) => sessionStore.setPending(body.email));

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Routes, Messages } from '@rally/contract';
+import { Routes, Messages, SecurityMessages } from '@rally/contract';
 import { sessionStore } from '../../../lib/session-storage';
 import { expectFieldError, expectGoneAfterFourSeconds, fill, fillAll } from '../../../test/helpers';
 import { renderAppAt, type renderApp } from '../../../test/render';
@@ -183,6 +183,26 @@ describe('forgot-password: server errors', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(Messages.resetCodeInvalid);
     expect(screen.getByRole('button', { name: 'Reset Password' })).toBeInTheDocument();
     expect(screen.queryByText(Messages.resetDone)).not.toBeInTheDocument();
+  });
+
+  it('a password the server finds too common is shown on the New Password field', async () => {
+    passwordResetApi();
+    server.use(
+      http.post(apiUrl(Routes.resetPassword), () =>
+        apiError(422, SecurityMessages.passwordTooCommon, { password: [SecurityMessages.passwordTooCommon] }),
+      ),
+    );
+    const app = await openForgot();
+    await sendCode(app.user);
+    await screen.findByRole('button', { name: 'Verify Code' });
+    await verifyCode(app.user);
+    await screen.findByRole('button', { name: 'Reset Password' });
+
+    await fillAll(app.user, { 'New Password': 'password1', 'Confirm Password': 'password1' });
+    await app.user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    await waitFor(() => expectFieldError('New Password', SecurityMessages.passwordTooCommon));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("an earlier step's error does not follow the user to the next step", async () => {

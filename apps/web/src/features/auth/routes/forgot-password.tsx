@@ -19,6 +19,7 @@ import {
 import { formResolver } from '../../../lib/form-resolver';
 import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { paths } from '../../../config/paths';
 import { useForgotPassword, useResetPassword, useVerifyResetToken } from '../api/auth-calls';
@@ -26,6 +27,8 @@ import { AuthCard } from '../components/auth-card';
 import { FormError } from '../../../components/form-error';
 import { SubmitButton } from '../../../components/submit-button';
 import { NewPasswordFields, OneTimeCodeField } from '../../../components/password-fields';
+
+const PASSWORD_FIELDS = ['password', 'password_confirmation'] as const;
 
 type Step = 'forgotPassword' | 'resetCode' | 'newPassword' | 'done';
 
@@ -170,7 +173,7 @@ function CodeStep({ email, onDone, onError }: StepProps<string> & { email: strin
 
 function PasswordStep({ email, token, onDone, onError }: StepProps<void> & { email: string; token: string }) {
   const reset = useResetPassword();
-  const { control, handleSubmit } = useForm<ResetPasswordInput, unknown, ResetPasswordData>({
+  const { control, handleSubmit, setError } = useForm<ResetPasswordInput, unknown, ResetPasswordData>({
     resolver: formResolver((s) => s.resetPasswordSchema),
     defaultValues: { email, token, password: '', password_confirmation: '' },
   });
@@ -179,7 +182,8 @@ function PasswordStep({ email, token, onDone, onError }: StepProps<void> & { ema
       await reset.mutateAsync(values);
       onDone();
     } catch (err) {
-      onError(err);
+      // A password the server refuses (too common) is shown on its field; anything else above.
+      if (applyServerErrors(err, setError, PASSWORD_FIELDS)) onError(err);
     }
   });
   return (

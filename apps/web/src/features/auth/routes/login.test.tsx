@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Routes, Messages } from '@rally/contract';
+import { Routes, Messages, SecurityMessages } from '@rally/contract';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
 import { expectFieldError, expectGoneAfterFourSeconds, expectNoFieldError, fillAll } from '../../../test/helpers';
@@ -158,5 +158,24 @@ describe('login: server answers', () => {
     await waitFor(() => expect(app.location().pathname).not.toBe('/login'));
     expect(app.visited[1]).toMatchObject({ pathname: '/', search: '' });
     for (const location of app.visited) expect(location.pathname).not.toContain('evil');
+  });
+});
+
+describe('login: an account guarded after failures elsewhere (ADR 0021)', () => {
+  it("shows the server's message; the sign-in code link keeps where to go afterwards", async () => {
+    server.use(
+      http.post(apiUrl(Routes.login), () =>
+        HttpResponse.json({ message: SecurityMessages.loginLocked, code: 'login_locked' }, { status: 429 }),
+      ),
+    );
+    const app = await openLogin(`/login?${new URLSearchParams({ redirect: '/profile' }).toString()}`);
+
+    await fillAll(app.user, { Email: 'ada@example.test', Password: 'right-or-wrong' });
+    await app.user.click(signInButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SecurityMessages.loginLocked);
+    await app.user.click(screen.getByRole('link', { name: 'Email me a sign-in code' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/login/code'));
+    expect(app.location().search).toBe(`?${new URLSearchParams({ redirect: '/profile' }).toString()}`);
   });
 });

@@ -60,6 +60,12 @@ export function LoginRoute() {
           </Link>
         </Box>
         <SubmitButton loading={login.isPending}>Sign In</SubmitButton>
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          {/* ADR 0021: the way in while the password is guarded (the server's message says so). */}
+          <Link component={RouterLink} to={{ pathname: paths.loginCode, search: keepRedirect(params) }}>
+            Email me a sign-in code
+          </Link>
+        </Box>
         <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'center' }}>
           <span>New to Rally?</span>
           <Link component={RouterLink} to={{ pathname: paths.register, search: params.toString() }}>
