@@ -14,6 +14,7 @@ import * as todos from './2026112503-todos.js';
 import * as billing from './2026112504-billing.js';
 import * as timelineVersion from './2026112505-timeline-version.js';
 import * as tableChangeNotify from './2026112506-table-change-notify.js';
+import * as deletedTeams from './2026112602-deleted-teams.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026112504-billing': billing,
   '2026112505-timeline-version': timelineVersion,
   '2026112506-table-change-notify': tableChangeNotify,
+  '2026112602-deleted-teams': deletedTeams,
 };
