@@ -269,9 +269,7 @@ export async function buildApp({
   const stopTrials = schedules ? scheduleTrialExpiry(billing, app.log, config.TRIAL_EXPIRY_EVERY_MS) : () => undefined;
   const stopPurge = schedules ? schedulePurge(uploads, app.log) : () => undefined;
   const stopPushes = schedules ? scheduleHeldPushes(push, app.log) : () => undefined;
-  const stopTeamPurge = schedules
-    ? scheduleTeamPurge(teamPurge, app.log, config.TEAM_PURGE_EVERY_MS)
-    : () => undefined;
+  const stopTeamPurge = schedules ? scheduleTeamPurge(teamPurge, app.log, config.TEAM_PURGE_EVERY_MS) : () => undefined;
   const topics = new TopicsService({
     db: db.kysely,
     repo: new TopicsRepository(db.kysely, engagementRepo),

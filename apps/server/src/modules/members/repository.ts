@@ -185,11 +185,7 @@ export class MembersRepository {
 
   /** A restored team's memberships back in place, unchanged (roles, order, welcome read); their ids. */
   async bringBack(teamId: number, trx: Kysely<Database>): Promise<number[]> {
-    const rows = await trx
-      .selectFrom('deleted_team_members')
-      .select('user_id')
-      .where('team_id', '=', teamId)
-      .execute();
+    const rows = await trx.selectFrom('deleted_team_members').select('user_id').where('team_id', '=', teamId).execute();
     await trx
       .insertInto('team_members')
       .columns(SEAT_COLUMNS)

@@ -247,14 +247,14 @@ describe('the purge job', () => {
     expect(photo.statusCode, photo.body).toBe(201);
     const avatar = await postTeamAvatar(t, team.id, owner.token, PNG_1X1);
     expect(avatar.statusCode, avatar.body).toBe(200);
-    const writes: [string, string, object][] = [
+    const writes: ['POST', string, object][] = [
       ['POST', `user/team/${team.id}/post/${postId}/buzz?buzz_type_id=7`, {}],
       ['POST', `user/team/${team.id}/todo-list`, { name: 'Sprint tasks' }],
       ['POST', `user/team/${team.id}/topic`, { content: 'What went well today?' }],
       ['POST', `user/team/${team.id}/checkin`, {}],
     ];
     for (const [method, url, body] of writes) {
-      const res = await t.api(method as 'POST', url, body, owner.token);
+      const res = await t.api(method, url, body, owner.token);
       expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(300);
     }
     expect((await invite(t, team.id, [uniqueEmail('never')], owner.token)).statusCode).toBe(200);

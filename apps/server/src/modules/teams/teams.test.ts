@@ -1,16 +1,14 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Limits, Messages, type LevelOfEngagementDto, type TeamDto } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
-import { buildUser, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
+import { buildUser, type SignedUpUser } from '../../test/factories.js';
 import {
   PNG_1X1,
   addMembers,
   buildTeam,
   createTeam,
-  invite,
   membersOf,
   multipart,
-  pendingOf,
   pngOfSize,
   postTeamAvatar,
   teamsOf,
