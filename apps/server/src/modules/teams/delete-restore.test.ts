@@ -160,6 +160,30 @@ describe('the owner deletes, then restores', () => {
   });
 });
 
+describe('posts shared out of a deleted team', () => {
+  it('stay in the other team, without the deleted team’s name; it comes back with a restore', async () => {
+    const { team, postId } = await engagedTeam();
+    const other = await createTeam(t, owner);
+    const shared = await t.api(
+      'POST',
+      `user/team/${team.id}/posts/${postId}/share`,
+      { team_ids: [other.id] },
+      owner.token,
+    );
+    expect(shared.statusCode, shared.body).toBe(201);
+    const copyId: number = (await get(`user/team/${other.id}/timeline`, owner)).json().data[0].id;
+    // The post itself (a cached timeline page may name the origin up to its TTL longer, as after a rename).
+    const origin = async () =>
+      (await get(`user/team/${other.id}/posts/${copyId}`, owner)).json().data.original_post.team;
+    expect(await origin()).toEqual({ id: team.id, name: team.name });
+
+    expect((await del(team.id, owner)).statusCode).toBe(200);
+    expect(await origin()).toEqual({ id: 0, name: 'Deleted engagement' });
+    expect((await restore(team.id, owner)).statusCode).toBe(200);
+    expect(await origin()).toEqual({ id: team.id, name: team.name });
+  });
+});
+
 describe('invitations to a deleted team', () => {
   it('are no longer pending and cannot be accepted; after a restore they can', async () => {
     const team = await createTeam(t, owner);
