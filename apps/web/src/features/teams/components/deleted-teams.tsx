@@ -1,37 +1,11 @@
-import { Alert, Box, Button, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Alert } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material/styles';
-import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
-import { Messages, type DeletedTeamDto } from '@rally/contract';
+import { Suspense, lazy } from 'react';
 import { errorMessage } from '../../../lib/error-message';
-import { useSnackbar } from '../../../lib/snackbar';
-import { useDeletedTeams, useRestoreTeam } from '../api/deleted-teams';
-import { TeamImage } from './team-image';
+import { useDeletedTeams } from '../api/deleted-teams';
 
-function DeletedTeamRow({ team }: { team: DeletedTeamDto }) {
-  const restore = useRestoreTeam();
-  const { enqueueSnackbar } = useSnackbar();
-  const onRestore = () =>
-    restore.mutate(team.id, {
-      onSuccess: () => enqueueSnackbar(Messages.teamRestored, { variant: 'success' }),
-      onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error' }),
-    });
-  return (
-    <ListItem disableGutters divider sx={{ gap: 2, flexWrap: 'wrap' }}>
-      <Box sx={{ width: 72, flexShrink: 0 }}>
-        <TeamImage id={team.id} name={team.name} avatar={team.avatar} rounded />
-      </Box>
-      <ListItemText
-        sx={{ minWidth: 0, flex: '1 1 160px' }}
-        primary={team.name}
-        secondary={Messages.daysLeftToRestore(team.days_left)}
-        slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
-      />
-      <Button variant="outlined" startIcon={<RestoreOutlined />} loading={restore.isPending} onClick={onRestore}>
-        {Messages.restore}
-      </Button>
-    </ListItem>
-  );
-}
+// Most people have none: the list's own code loads only when there is one to show.
+const DeletedTeamsCard = lazy(() => import('./deleted-teams-card').then((m) => ({ default: m.DeletedTeamsCard })));
 
 /**
  * 'Deleted engagements': the owner's deleted teams with the days left to restore each (ADR 0019).
@@ -42,20 +16,8 @@ export function DeletedTeams({ sx }: { sx?: SxProps<Theme> }) {
   if (deleted.isError) return <Alert severity="error">{errorMessage(deleted.error)}</Alert>;
   if (!deleted.data?.length) return null;
   return (
-    <Card component="section" aria-labelledby="deleted-engagements-title" sx={sx ?? {}}>
-      <CardContent>
-        <Typography id="deleted-engagements-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-          {Messages.deletedEngagements}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {Messages.deletedEngagementsHint}
-        </Typography>
-        <List disablePadding>
-          {deleted.data.map((team) => (
-            <DeletedTeamRow key={team.id} team={team} />
-          ))}
-        </List>
-      </CardContent>
-    </Card>
+    <Suspense fallback={null}>
+      <DeletedTeamsCard teams={deleted.data} sx={sx} />
+    </Suspense>
   );
 }
