@@ -18,13 +18,13 @@ function DeletedTeamRow({ team }: { team: DeletedTeamDto }) {
   return (
     <ListItem disableGutters divider sx={{ gap: 2, flexWrap: 'wrap' }}>
       <Box sx={{ width: 72, flexShrink: 0 }}>
-        <TeamImage id={team.id} name={team.name} avatar={team.avatar} rounded />
+        <TeamImage id={team.id} name={team.name} avatar={team.avatar} rounded small />
       </Box>
       <ListItemText
         sx={{ minWidth: 0, flex: '1 1 160px' }}
         primary={team.name}
         secondary={Messages.daysLeftToRestore(team.days_left)}
-        slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
+        slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
       />
       <Button variant="outlined" startIcon={<RestoreOutlined />} loading={restore.isPending} onClick={onRestore}>
         {Messages.restore}
