@@ -1,18 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from './dialect.js';
 
-/** A stable 32-bit key for a job's name (PostgreSQL advisory locks take integers). */
-function lockKey(name: string): number {
-  let hash = 0;
-  for (const ch of name) hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) | 0;
-  return hash;
-}
-
 /**
  * Runs `work` unless another run of the job `name` is under way, in any process: on PostgreSQL
- * a session advisory lock held on one pooled connection for the run (every API node may start the
- * job; one runs it, the others skip this round); on SQLite, which one process serves, a flag in
- * this process. Resolves to `work`'s result, or undefined when it was skipped.
+ * a session advisory lock, keyed by the schema and the job's name, held on one pooled connection
+ * for the run (every API node may start the job; one runs it, the others skip this round); on
+ * SQLite, which one process serves, a flag in this process. Resolves to `work`'s result, or
+ * undefined when it was skipped.
  */
 export async function runAlone<DB, T>(db: Kysely<DB>, name: string, work: () => Promise<T>): Promise<T | undefined> {
   if (dialectOf(db) !== 'postgres') {
@@ -24,7 +18,8 @@ export async function runAlone<DB, T>(db: Kysely<DB>, name: string, work: () => 
       running.delete(name);
     }
   }
-  const key = lockKey(name);
+  // Advisory locks are the database's, not the schema's: apps in other schemas keep their own.
+  const key = sql`hashtext(current_schema()), hashtext(${name})`;
   return db.connection().execute(async (conn) => {
     const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(${key}) as got`.execute(conn);
     if (!rows[0]?.got) return undefined;
