@@ -179,6 +179,18 @@ describe('posts shared out of a deleted team', () => {
 
     expect((await del(team.id, owner)).statusCode).toBe(200);
     expect(await origin()).toEqual({ id: 0, name: 'Deleted engagement' });
+    // Nor is it a share target any more (the owner led it).
+    const own = await t.api('POST', `user/team/${other.id}/posts`, { content: 'Pass it on' }, owner.token);
+    const into = await t.api(
+      'POST',
+      `user/team/${other.id}/posts/${own.json().data.id}/share`,
+      { team_ids: [team.id] },
+      owner.token,
+    );
+    expect(into.statusCode, into.body).toBe(422);
+    expect(await t.db.kysely.selectFrom('posts').select('id').where('team_id', '=', team.id).execute()).toHaveLength(
+      2, // the welcome message and the member's post, nothing shared in
+    );
     expect((await restore(team.id, owner)).statusCode).toBe(200);
     expect(await origin()).toEqual({ id: team.id, name: team.name });
   });
