@@ -1,5 +1,5 @@
 import { type Locator, type Page, test as base, expect } from '@playwright/test';
-import { otherBrowserPage, runSuffix } from './support/api-setup.js';
+import { openSignedIn, otherBrowserPage, runSuffix, setUpTeam } from './support/api-setup.js';
 import { codeFrom, waitForMail } from './support/mailbox.js';
 
 /**
@@ -267,4 +267,50 @@ test('a guest opening /engagements is sent to sign in first', async ({ page }) =
   await page.goto('/engagements');
   await expect(page).toHaveURL((url) => url.pathname === '/login' && url.search === '?redirect=%2Fengagements');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('the owner deletes an engagement: a member looking at it is taken away; the owner restores it', async ({
+  page,
+  memberPage,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const teamName = `Herons ${runSuffix()}`;
+  const { lead, members, team } = await setUpTeam(request, ['Olga', 'Owner'], [['Mae', 'Member']] as const, teamName);
+  const [member] = members;
+
+  await test.step('the member has the team timeline open', async () => {
+    await openSignedIn(memberPage, member, `/engagements/${team.id}/timeline`);
+    await expect(memberPage.getByRole('link', { name: teamName }).first()).toBeVisible();
+  });
+
+  await test.step('the owner deletes it after confirming, and is offered Undo', async () => {
+    await openSignedIn(page, lead, `/engagements/${team.id}/info`);
+    await page.getByRole('tab', { name: 'Engagement Options' }).click();
+    await page.getByRole('button', { name: 'Delete Coaching' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Coaching Confirmation' });
+    await expect(confirm).toContainText('Do you want to delete this coaching, kindly confirm.');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/engagements');
+    await expect(page.getByText('The coaching has been deleted.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+    await expect(page.getByRole('article', { name: teamName })).toHaveCount(0);
+  });
+
+  await test.step('the member is taken to the engagements page at once and told why', async () => {
+    await expect(memberPage).toHaveURL((url) => url.pathname === '/engagements');
+    await expect(memberPage.getByText('This engagement has been deleted by its owner.')).toBeVisible();
+    await expect(memberPage.getByRole('article', { name: teamName })).toHaveCount(0);
+  });
+
+  await test.step("the owner restores it from 'Deleted engagements'; both see it again", async () => {
+    const section = page.getByRole('region', { name: 'Deleted engagements' });
+    await expect(section.getByText(teamName)).toBeVisible();
+    await expect(section.getByText('30 days left to restore')).toBeVisible();
+    await section.getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByText('The coaching has been restored.')).toBeVisible();
+    await expect(page.getByRole('article', { name: teamName })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Deleted engagements' })).toHaveCount(0);
+    await expect(memberPage.getByRole('article', { name: teamName })).toBeVisible();
+  });
 });

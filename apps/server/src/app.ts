@@ -43,6 +43,7 @@ import { ProfileRepository } from './modules/profile/repository.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { ProfileService } from './modules/profile/service.js';
 import { TEAM_CARD_TABLES, TeamCardsCache } from './modules/teams/cards-cache.js';
+import { TeamPurge, scheduleTeamPurge } from './modules/teams/purge-job.js';
 import { TeamsRepository } from './modules/teams/repository.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { TeamsService } from './modules/teams/service.js';
@@ -94,6 +95,8 @@ declare module 'fastify' {
     sessions: SessionCache;
     /** This process's team cards (ADR 0018). */
     teamCards: TeamCardsCache;
+    /** The job that erases engagements past their restore window (tests run it themselves). */
+    teamPurge: TeamPurge;
   }
 }
 
@@ -188,15 +191,27 @@ export async function buildApp({
   const cardChanges = new TableVersion(db, new Set(TEAM_CARD_TABLES), app.log);
   const teamCards = new TeamCardsCache(cardChanges, config.TEAM_CARDS_CACHE_MS);
   app.decorate('teamCards', teamCards);
+  const teamsRepo = new TeamsRepository(db.kysely, membersRepo);
   const teams = new TeamsService({
-    repo: new TeamsRepository(db.kysely, membersRepo),
+    repo: teamsRepo,
     cards: teamCards,
     members: membersRepo,
     access,
     billing,
     storage,
     uploads,
+    restoreDays: config.TEAM_RESTORE_DAYS,
+    events: realtime.events,
   });
+  // Deleted engagements past their restore window, erased with their files (ADR 0019).
+  const teamPurge = new TeamPurge({
+    db: db.kysely,
+    repo: teamsRepo,
+    uploads,
+    storage,
+    restoreDays: config.TEAM_RESTORE_DAYS,
+  });
+  app.decorate('teamPurge', teamPurge);
   const push = new PushService({
     repo: new PushRepository(db.kysely),
     access,
@@ -269,6 +284,7 @@ export async function buildApp({
   const stopTrials = schedules ? scheduleTrialExpiry(billing, app.log, config.TRIAL_EXPIRY_EVERY_MS) : () => undefined;
   const stopPurge = schedules ? schedulePurge(uploads, app.log) : () => undefined;
   const stopPushes = schedules ? scheduleHeldPushes(push, app.log) : () => undefined;
+  const stopTeamPurge = schedules ? scheduleTeamPurge(teamPurge, app.log, config.TEAM_PURGE_EVERY_MS) : () => undefined;
   const topics = new TopicsService({
     db: db.kysely,
     repo: new TopicsRepository(db.kysely, engagementRepo),
@@ -284,6 +300,7 @@ export async function buildApp({
     stopTrials();
     stopPurge();
     stopPushes();
+    stopTeamPurge();
     stopTopics();
   };
 

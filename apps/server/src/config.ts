@@ -124,6 +124,10 @@ const envSchema = z.object({
    * idle expiry), so a stolen bearer token does not last for ever.
    */
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** How many days the owner may restore a deleted engagement before it is erased (ADR 0019). */
+  TEAM_RESTORE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** How often the job that erases engagements past their restore window runs (ms). */
+  TEAM_PURGE_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
   /** How long a viewer's team cards may be kept at most (ADR 0018); 0 turns the cache off. */
   TEAM_CARDS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   /** An open realtime socket re-checks its session this often (closed 4401 once it has ended). */

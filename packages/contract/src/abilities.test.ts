@@ -18,8 +18,8 @@ const post = (
 });
 
 describe('the permission table (spec §6)', () => {
-  it('leads (2, 3) edit, delete and manage; members (4) do not', () => {
-    for (const ability of ['team.update', 'team.delete', 'topic.edit', 'stats.view', 'task.create'] as const) {
+  it('leads (2, 3) edit and manage; members (4) do not', () => {
+    for (const ability of ['team.update', 'topic.edit', 'stats.view', 'task.create'] as const) {
       expect([can(ability, owner), can(ability, admin), can(ability, member)], ability).toEqual([true, true, false]);
     }
     expect([isLead(Role.Owner), isLead(Role.Admin), isLead(Role.Member)]).toEqual([true, true, false]);
@@ -30,6 +30,14 @@ describe('the permission table (spec §6)', () => {
     expect([can('task.complete', owner, tagged), can('task.complete', member, tagged)]).toEqual([true, true]);
     expect(can('task.complete', admin, tagged)).toBe(false);
     expect(can('task.complete', admin, { creator_id: owner.userId, tagged_ids: [] })).toBe(true);
+  });
+
+  it('only the Super Admin deletes the engagement (decisions.md, ADR 0019)', () => {
+    expect([verdict('team.delete', owner), verdict('team.delete', admin), verdict('team.delete', member)]).toEqual([
+      'allow',
+      'forbidden',
+      'forbidden',
+    ]);
   });
 
   it('only the Super Admin sets the level of engagement', () => {

@@ -113,7 +113,11 @@ const rule = <T = void>(fn: Rule<T>) => fn;
 export const Abilities = {
   // Teams and members (issue 3)
   'team.update': rule(lead),
-  'team.delete': rule(lead),
+  /**
+   * Deleting an engagement is its owner's act alone (decisions.md; spec §6 only hides the button
+   * from role 4): an admin must not be able to erase a paying coach's team. ADR 0019.
+   */
+  'team.delete': rule((v) => when(v.role === Role.Owner)),
   'team.invite': rule((v) => (!isLead(v.role) ? 'forbidden' : v.coach ? 'allow' : 'coach_plan_required')),
   'level.set': rule((v) => when(v.role === Role.Owner)),
   'member.changeRole': rule<MemberTarget>((v, t) =>

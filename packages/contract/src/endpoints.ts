@@ -55,6 +55,8 @@ export const endpointPaths = {
   teams: { method: 'GET', path: 'user/teams', auth: true },
   createTeam: { method: 'POST', path: 'user/team', auth: true },
   deleteTeam: { method: 'DELETE', path: 'user/team/:id', auth: true },
+  deletedTeams: { method: 'GET', path: 'user/teams/deleted', auth: true },
+  restoreTeam: { method: 'POST', path: 'user/team/:id/restore', auth: true },
   teamProfile: { method: 'GET', path: 'user/team/:id/profile', auth: true },
   updateTeamProfile: { method: 'POST', path: 'user/team/:id/profile', auth: true },
   levelsOfEngagement: { method: 'GET', path: 'user/team/level-of-engagement', auth: true },

@@ -67,6 +67,18 @@ export const Messages = {
   teamInactive: 'This engagement is inactive until its coach has an active Coach plan.',
   teamCreated: 'Your engagement has been created.',
   teamDeleted: 'The coaching has been deleted.',
+  teamRestored: 'The coaching has been restored.',
+  /** A deleted engagement past its restore window (ADR 0019). */
+  restoreWindowOver: 'This coaching was deleted too long ago and can no longer be restored.',
+  personalTeamExists: 'You already have a personal team. Delete it before restoring this one.',
+  /** What members with the engagement open are told when its owner deletes it. */
+  teamGone: 'This engagement has been deleted by its owner.',
+  deletedEngagements: 'Deleted engagements',
+  deletedEngagementsHint:
+    'Only you see these. A deleted engagement can be restored for a limited time; then it is erased with all its posts and files.',
+  daysLeftToRestore: (days: number) => (days <= 1 ? 'Last day to restore' : `${days} days left to restore`),
+  restore: 'Restore',
+  undo: 'Undo',
   teamNameUpdated: 'Team name updated successfully.',
   teamPictureUpdated: 'Team profile picture updated successfully.',
   levelUpdated: 'Level of engagement updated.',

@@ -30,7 +30,16 @@ export type TeamEvent =
  * Events addressed to one user (whatever their teams): delivered to that user's sockets only,
  * with a live token, in every process.
  */
-export type UserEvent = { type: 'notification.created'; user_id: number; notification: NotificationDto };
+export type UserEvent =
+  | { type: 'notification.created'; user_id: number; notification: NotificationDto }
+  /**
+   * The owner deleted (or restored) an engagement the user is in: their lists refetch, and a
+   * screen of the deleted one leaves it. Addressed to each member, as a deleted team has none.
+   */
+  | { type: 'team.deleted' | 'team.restored'; user_id: number; deleted_team_id: number };
+
+/** The `type`s of `UserEvent`, for whoever routes events by kind (the Redis subscriber). */
+export const USER_EVENT_TYPES: readonly UserEvent['type'][] = ['notification.created', 'team.deleted', 'team.restored'];
 
 /** Everything services publish: team events and user events. */
 export type RealtimeEvent = TeamEvent | UserEvent;

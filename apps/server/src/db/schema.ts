@@ -95,6 +95,8 @@ export interface TeamsTable {
   level_of_engagement_id: number;
   created_at: string;
   updated_at: string;
+  /** Set while the owner's deletion can still be undone (ADR 0019); the purge job removes the row. */
+  deleted_at: Generated<string | null>;
 }
 
 export interface TeamMembersTable {
@@ -337,6 +339,8 @@ export interface Database {
   billing_events: BillingEventsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
+  /** The memberships of deleted teams, kept for a restore (ADR 0019). */
+  deleted_team_members: TeamMembersTable;
   invitations: InvitationsTable;
   posts: PostsTable;
   post_tags: PostTagsTable;

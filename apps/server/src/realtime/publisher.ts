@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { TeamEvent, UserEvent } from '@rally/contract';
+import { USER_EVENT_TYPES, type TeamEvent, type UserEvent } from '@rally/contract';
 import type { TeamEvents, UserEvents } from './events.js';
 import type { ClientHub } from './hub.js';
 
@@ -129,7 +129,7 @@ function parseEvent(message: string): TeamEvent | UserEvent | undefined {
     if (
       typeof value === 'object' &&
       value !== null &&
-      (value as { type?: unknown }).type === 'notification.created' &&
+      USER_EVENT_TYPES.includes((value as { type?: unknown }).type as UserEvent['type']) &&
       Number.isInteger((value as { user_id?: unknown }).user_id)
     )
       return value as UserEvent;

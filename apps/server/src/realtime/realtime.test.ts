@@ -430,6 +430,34 @@ describe('the realtime gateway', () => {
       expect(m.events()).toEqual([]);
     });
 
+    it('members with a socket open learn at once that the owner deleted the team, and restored it', async () => {
+      const [owner, member] = [await buildUser(t), await buildUser(t)];
+      const team = await buildTeam(t, owner);
+      await seatMembers(t, team.id, [{ user: member, role: 4 }]);
+      const [m, own] = [await connect(member), await connect(owner)];
+
+      expect((await t.api('DELETE', `user/team/${team.id}`, undefined, owner.token)).statusCode).toBe(200);
+      for (const [client, user] of [
+        [m, member],
+        [own, owner],
+      ] as const)
+        expect(await client.next('team.deleted')).toEqual({
+          type: 'team.deleted',
+          user_id: user.id,
+          deleted_team_id: team.id,
+        });
+      // Nothing of the team reaches them any more.
+      t.app.teamEvents.publish(deleted(team.id, nextPostId++));
+      await m.sync();
+      expect(m.events()).toEqual([]);
+
+      expect((await t.api('POST', `user/team/${team.id}/restore`, undefined, owner.token)).statusCode).toBe(200);
+      expect(await m.next('team.restored')).toMatchObject({ user_id: member.id, deleted_team_id: team.id });
+      const after = deleted(team.id, nextPostId++);
+      t.app.teamEvents.publish(after);
+      expect(await m.next('post.deleted')).toEqual(after);
+    });
+
     it('a revoked token (logout) receives nothing more, and its socket is closed with 4401', async () => {
       const owner = await buildUser(t);
       const team = await buildTeam(t, owner);

@@ -181,3 +181,20 @@ export async function setPlan(
     .executeTakeFirst();
   expect(Number(res.numUpdatedRows)).toBe(1);
 }
+
+/**
+ * What deleting a team ends in (ADR 0019): its owner deletes it, its restore window passes (its
+ * `deleted_at` moved back past TEAM_RESTORE_DAYS), and the purge job erases it with its files.
+ */
+export async function deleteAndPurge(t: TestApp, teamId: number, ownerToken: string): Promise<void> {
+  const res = await t.api('DELETE', `user/team/${teamId}`, undefined, ownerToken);
+  expect(res.statusCode, res.body).toBe(200);
+  await ageDeletion(t, teamId, t.config.TEAM_RESTORE_DAYS + 1);
+  await t.app.teamPurge.purgeExpired();
+}
+
+/** Moves a deleted team's `deleted_at` `days` into the past, as if deleted then. */
+export async function ageDeletion(t: TestApp, teamId: number, days: number): Promise<void> {
+  const at = new Date(Date.now() - days * 24 * 3600_000).toISOString();
+  await t.db.kysely.updateTable('teams').set({ deleted_at: at }).where('id', '=', teamId).execute();
+}

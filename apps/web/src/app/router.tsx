@@ -21,7 +21,7 @@ const SignedInFrame = lazyScreen(() => import('./signed-in-frame').then((m) => m
 const AppLayout = lazyScreen(() => import('./layout/app-layout').then((m) => m.AppLayout));
 const TeamsPage = lazyScreen(() => import('./routes/teams-page').then((m) => m.TeamsPage));
 const ProfileRoute = lazyScreen(() => import('../features/profile/routes/profile').then((m) => m.ProfileRoute));
-const SettingsRoute = lazyScreen(() => import('../features/billing/routes/settings').then((m) => m.SettingsRoute));
+const SettingsRoute = lazyScreen(() => import('./routes/settings-page').then((m) => m.SettingsPage));
 const PaymentMethodRoute = lazyScreen(() =>
   import('../features/billing/routes/payment-method').then((m) => m.PaymentMethodRoute),
 );

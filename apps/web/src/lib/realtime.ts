@@ -179,6 +179,8 @@ export class RealtimeClient {
       case 'post.engagement':
       case 'todo.changed':
       case 'notification.created':
+      case 'team.deleted':
+      case 'team.restored':
         for (const l of [...this.listeners]) safely(() => l.onEvent(message));
     }
   }

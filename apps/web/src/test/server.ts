@@ -106,6 +106,7 @@ export const defaultHandlers = [
   http.get(apiUrl(Routes.userSubscription), () => apiOk(activeSubscription)),
   http.get(apiUrl(Routes.subscriptionPackages), () => apiOk(PLANS as unknown as JsonBodyType)),
   http.get(apiUrl(Routes.teams), () => apiOk([])),
+  http.get(apiUrl(Routes.deletedTeams), () => apiOk([])),
   http.get(apiUrl(Routes.recentNotificationsCount), () => apiOk({ notifications_count: 0 })),
   // Every team workspace shows the Inspiration card: no topic today, none scheduled.
   http.get('*/api/user/team/:id/topic-of-day', () => apiOk(null)),

@@ -6,6 +6,7 @@ import { pageQuery } from '../schemas/common.js';
 import {
   changeRoleSchema,
   createTeamSchema,
+  deletedTeamDto,
   invitationDto,
   inviteResultDto,
   inviteSchema,
@@ -39,7 +40,12 @@ export const teamRoutes = {
     status: 201,
     response: envelopeOf(teamDto),
   }),
+  /** Owner only: the engagement is hidden at once and restorable for TEAM_RESTORE_DAYS (ADR 0019). */
   deleteTeam: defineRoute({ ...endpointPaths.deleteTeam, params: teamParams, response: none }),
+  /** The caller's own deleted engagements that can still be restored, latest deleted first. */
+  deletedTeams: defineRoute({ ...endpointPaths.deletedTeams, response: envelopeOf(z.array(deletedTeamDto)) }),
+  /** The owner brings a deleted engagement back for everyone; 410 once its window is over. */
+  restoreTeam: defineRoute({ ...endpointPaths.restoreTeam, params: teamParams, response: envelopeOf(teamDto) }),
   teamProfile: defineRoute({
     ...endpointPaths.teamProfile,
     params: teamParams,

@@ -130,6 +130,19 @@ export const teamDto = z.object({
 });
 export type TeamDto = z.infer<typeof teamDto>;
 
+/** An engagement its owner deleted, restorable until `restorable_until` (ADR 0019). */
+export const deletedTeamDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  is_personal: z.boolean(),
+  deleted_at: z.string(),
+  restorable_until: z.string(),
+  /** Whole days left to restore it, counted up (the last day is 1). */
+  days_left: z.number().int(),
+});
+export type DeletedTeamDto = z.infer<typeof deletedTeamDto>;
+
 export const teamProfileDto = z.object({
   id: z.number().int(),
   name: z.string(),

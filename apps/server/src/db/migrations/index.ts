@@ -15,8 +15,9 @@ import * as billing from './2026112504-billing.js';
 import * as timelineVersion from './2026112505-timeline-version.js';
 import * as tableChangeNotify from './2026112506-table-change-notify.js';
 import * as emailChange from './2026112601-email-change.js';
-import * as pushSessions from './2026112605-push-sessions.js';
+import * as deletedTeams from './2026112602-deleted-teams.js';
 import * as invitationMailedAt from './2026112603-invitation-mailed-at.js';
+import * as pushSessions from './2026112605-push-sessions.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026112505-timeline-version': timelineVersion,
   '2026112506-table-change-notify': tableChangeNotify,
   '2026112601-email-change': emailChange,
-  '2026112605-push-sessions': pushSessions,
+  '2026112602-deleted-teams': deletedTeams,
   '2026112603-invitation-mailed-at': invitationMailedAt,
+  '2026112605-push-sessions': pushSessions,
 };

@@ -55,7 +55,10 @@ export class InvitationsRepository {
     await db.updateTable('invitations').set({ last_mailed_at: at }).where('id', 'in', ids).execute();
   }
 
-  /** A pending invitation by its code, only when it was sent to this e-mail. */
+  /**
+   * A pending invitation by its code, only when it was sent to this e-mail and its team is not
+   * deleted (ADR 0019: an invitation to a deleted team cannot be accepted, nor refused).
+   */
   findPendingByCodeFor(code: string, email: string): Promise<InvitationRow | undefined> {
     return this.db
       .selectFrom('invitations')
@@ -63,7 +66,32 @@ export class InvitationsRepository {
       .where('code', '=', code)
       .where('email', '=', email)
       .where('status', '=', 'pending')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('teams')
+            .select('teams.id')
+            .whereRef('teams.id', '=', 'invitations.team_id')
+            .where('teams.deleted_at', 'is', null),
+        ),
+      )
       .executeTakeFirst();
+  }
+
+  /**
+   * Holds the team's row until `trx` ends when it is not deleted; false when it is. Joining checks
+   * this in its transaction: a deletion at the same moment either waits for the join (and sets the
+   * new member aside with the others) or is seen by it.
+   */
+  async lockLiveTeam(teamId: number, trx: Transaction<Database>): Promise<boolean> {
+    const row = await trx
+      .selectFrom('teams')
+      .select('id')
+      .where('id', '=', teamId)
+      .where('deleted_at', 'is', null)
+      .$call(lockRows(trx))
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async create(teamId: number, invitorId: number, email: string, code: string): Promise<void> {
@@ -109,7 +137,8 @@ export class InvitationsRepository {
       .innerJoin('teams as t', 't.id', 'i.team_id')
       .innerJoin('users as u', 'u.id', 'i.invitor_id')
       .where('i.email', '=', email)
-      .where('i.status', '=', 'pending');
+      .where('i.status', '=', 'pending')
+      .where('t.deleted_at', 'is', null);
   }
 
   countPendingFor(email: string): Promise<number> {

@@ -119,6 +119,7 @@ export class InvitationsService {
     const invitation = await this.pendingInvitation(user, code);
     if (!invitation) throw invalidCode();
     const joined = await repo.transaction(async (trx) => {
+      if (!(await repo.lockLiveTeam(invitation.team_id, trx))) throw invalidCode();
       if (!(await repo.respond(invitation.id, 'accepted', null, trx))) throw invalidCode();
       if (await members.find(invitation.team_id, user.id, trx)) return false;
       await members.add(invitation.team_id, user.id, Role.Member, trx);

@@ -37,6 +37,9 @@ const MEMBER_COLUMNS = [
   'm.joined_at',
 ] as const;
 
+/** Every column of a seat, in the order both `team_members` and `deleted_team_members` have them. */
+const SEAT_COLUMNS = ['team_id', 'user_id', 'role_id', 'read_welcome_message', 'joined_at'] as const;
+
 /** Team memberships: the only code that touches `team_members`. */
 export class MembersRepository {
   private readonly dialect: DialectName;
@@ -162,6 +165,34 @@ export class MembersRepository {
 
   async setWelcomeRead(teamId: number, userId: number, read: boolean): Promise<void> {
     await this.update(teamId, userId, { read_welcome_message: read ? 1 : 0 });
+  }
+
+  /**
+   * A deleted team's memberships, moved to `deleted_team_members` in the caller's transaction: every
+   * read that asks who is in the team (access, lists, feeds, the realtime gateway) finds nobody
+   * (ADR 0019). The members' ids, for telling them.
+   */
+  async setAside(teamId: number, trx: Kysely<Database>): Promise<number[]> {
+    const rows = await trx.selectFrom('team_members').select('user_id').where('team_id', '=', teamId).execute();
+    await trx
+      .insertInto('deleted_team_members')
+      .columns(SEAT_COLUMNS)
+      .expression(trx.selectFrom('team_members').select(SEAT_COLUMNS).where('team_id', '=', teamId))
+      .execute();
+    await trx.deleteFrom('team_members').where('team_id', '=', teamId).execute();
+    return rows.map((r) => r.user_id);
+  }
+
+  /** A restored team's memberships back in place, unchanged (roles, order, welcome read); their ids. */
+  async bringBack(teamId: number, trx: Kysely<Database>): Promise<number[]> {
+    const rows = await trx.selectFrom('deleted_team_members').select('user_id').where('team_id', '=', teamId).execute();
+    await trx
+      .insertInto('team_members')
+      .columns(SEAT_COLUMNS)
+      .expression(trx.selectFrom('deleted_team_members').select(SEAT_COLUMNS).where('team_id', '=', teamId))
+      .execute();
+    await trx.deleteFrom('deleted_team_members').where('team_id', '=', teamId).execute();
+    return rows.map((r) => r.user_id);
   }
 
   async remove(teamId: number, userId: number): Promise<void> {

@@ -28,7 +28,24 @@ export class NotificationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   private list(userId: number, teamId: number | undefined, unreadOnly: boolean, ex: Executor = this.db) {
-    let q = ex.selectFrom('notifications as n').where('n.user_id', '=', userId);
+    let q = ex
+      .selectFrom('notifications as n')
+      .where('n.user_id', '=', userId)
+      // A deleted engagement's notifications are hidden with it, and back if it is restored (ADR 0019).
+      .where((eb) =>
+        eb.or([
+          eb('n.team_id', 'is', null),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('teams as gone')
+                .select('gone.id')
+                .whereRef('gone.id', '=', 'n.team_id')
+                .where('gone.deleted_at', 'is not', null),
+            ),
+          ),
+        ]),
+      );
     if (teamId !== undefined) q = q.where('n.team_id', '=', teamId);
     if (unreadOnly) q = q.where('n.read_at', 'is', null);
     return q;

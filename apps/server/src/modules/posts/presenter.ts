@@ -51,7 +51,10 @@ export function presentPost(row: PostView, urlOf: UrlOf): PostDto {
                   : 'Former member',
               avatar: urlOf(row.original_avatar),
             },
-            team: { id: row.original_team_id ?? 0, name: row.original_team_name ?? 'Deleted engagement' },
+            team:
+              row.original_team_name !== null
+                ? { id: row.original_team_id ?? 0, name: row.original_team_name }
+                : { id: 0, name: 'Deleted engagement' },
           }
         : null,
     data,

@@ -268,36 +268,39 @@ export class PostsRepository {
     ids: SelectQueryBuilder<Database, 'posts', { id: number }>,
     ex: Executor = this.db,
   ) {
-    return ex
-      .selectFrom(ids.as('page'))
-      .innerJoin('posts as p', 'p.id', 'page.id')
-      .innerJoin('users as a', 'a.id', 'p.user_id')
-      .innerJoin('teams as t', 't.id', 'p.team_id')
-      .leftJoin('users as ou', 'ou.id', 'p.original_user_id')
-      .leftJoin('teams as ot', 'ot.id', 'p.original_team_id')
-      .selectAll('p')
-      .select([
-        'a.first_name as author_first_name',
-        'a.last_name as author_last_name',
-        'a.avatar as author_avatar',
-        't.name as team_name',
-        'ou.first_name as original_first_name',
-        'ou.last_name as original_last_name',
-        'ou.avatar as original_avatar',
-        'ot.name as original_team_name',
-      ])
-      .select((eb) => [
-        ...this.engagement.columnsFor(eb, 'post', 'p.id', viewerId),
-        jsonArrayFrom(
-          this.dialect,
-          this.db
-            .selectFrom('post_tags as pt')
-            .innerJoin('users as tu', 'tu.id', 'pt.user_id')
-            .select(['tu.id', 'tu.first_name', 'tu.last_name'])
-            .where('pt.post_id', '=', sql.ref<number>('p.id'))
-            .orderBy('tu.id'),
-        ).as('tags'),
-      ])
-      .orderBy('p.id', 'desc') as unknown as SelectQueryBuilder<Database, never, PostView>;
+    return (
+      ex
+        .selectFrom(ids.as('page'))
+        .innerJoin('posts as p', 'p.id', 'page.id')
+        .innerJoin('users as a', 'a.id', 'p.user_id')
+        .innerJoin('teams as t', 't.id', 'p.team_id')
+        .leftJoin('users as ou', 'ou.id', 'p.original_user_id')
+        // A deleted origin is not named (ADR 0019), as if already erased.
+        .leftJoin('teams as ot', (j) => j.onRef('ot.id', '=', 'p.original_team_id').on('ot.deleted_at', 'is', null))
+        .selectAll('p')
+        .select([
+          'a.first_name as author_first_name',
+          'a.last_name as author_last_name',
+          'a.avatar as author_avatar',
+          't.name as team_name',
+          'ou.first_name as original_first_name',
+          'ou.last_name as original_last_name',
+          'ou.avatar as original_avatar',
+          'ot.name as original_team_name',
+        ])
+        .select((eb) => [
+          ...this.engagement.columnsFor(eb, 'post', 'p.id', viewerId),
+          jsonArrayFrom(
+            this.dialect,
+            this.db
+              .selectFrom('post_tags as pt')
+              .innerJoin('users as tu', 'tu.id', 'pt.user_id')
+              .select(['tu.id', 'tu.first_name', 'tu.last_name'])
+              .where('pt.post_id', '=', sql.ref<number>('p.id'))
+              .orderBy('tu.id'),
+          ).as('tags'),
+        ])
+        .orderBy('p.id', 'desc') as unknown as SelectQueryBuilder<Database, never, PostView>
+    );
   }
 }

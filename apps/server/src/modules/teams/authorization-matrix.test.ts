@@ -802,15 +802,50 @@ const CASES: Case[] = [
     call: (_team, token) => t.api('POST', 'user/team', { name: 'Another Team' }, token),
   },
   {
+    // The owner's act alone (decisions.md, ADR 0019): an admin may not erase a coach's team.
     name: 'DELETE user/team/{id}',
     ability: 'team.delete',
-    expected: inTeam(403, 200, 200),
+    expected: inTeam(403, 403, 200),
     fresh: true,
     call: (team, token) => t.api('DELETE', `user/team/${team.id}`, undefined, token),
     check: async (team, res) => {
-      const ids = (await teamsOf(t, people.owner)).map((x) => x.id);
-      if (res.statusCode === 200) expect(ids).not.toContain(team.id);
-      else expect(ids).toContain(team.id);
+      for (const p of ['owner', 'admin', 'member', 'peer'] as const) {
+        const ids = (await teamsOf(t, people[p])).map((x) => x.id);
+        if (res.statusCode === 200) expect(ids).not.toContain(team.id);
+        else expect(ids).toContain(team.id);
+      }
+    },
+  },
+  {
+    name: 'GET user/teams/deleted (after the owner deleted the team)',
+    expected: anyone(200),
+    fresh: true,
+    call: async (team, token) => {
+      expect((await t.api('DELETE', `user/team/${team.id}`, undefined, people.owner.token)).statusCode).toBe(200);
+      return t.api('GET', 'user/teams/deleted', undefined, token);
+    },
+    check: async (team, res, actor) => {
+      if (res.statusCode !== 200) return;
+      const ids = res.json().data.map((x: { id: number }) => x.id);
+      if (actor === 'owner') expect(ids).toContain(team.id);
+      else expect(ids).not.toContain(team.id);
+    },
+  },
+  {
+    // No role is asked: a deleted team has no members. Only its owner (teams.owner_id) restores it.
+    name: 'POST user/team/{id}/restore (a deleted team)',
+    expected: inTeam(404, 404, 200),
+    fresh: true,
+    call: async (team, token) => {
+      expect((await t.api('DELETE', `user/team/${team.id}`, undefined, people.owner.token)).statusCode).toBe(200);
+      return t.api('POST', `user/team/${team.id}/restore`, undefined, token);
+    },
+    check: async (team, res) => {
+      for (const p of ['owner', 'admin', 'member', 'peer'] as const) {
+        const ids = (await teamsOf(t, people[p])).map((x) => x.id);
+        if (res.statusCode === 200) expect(ids).toContain(team.id);
+        else expect(ids).not.toContain(team.id);
+      }
     },
   },
   {

@@ -1,4 +1,4 @@
-import { isCoach, type TeamDto, type TeamProfileDto } from '@rally/contract';
+import { isCoach, type DeletedTeamDto, type TeamDto, type TeamProfileDto } from '@rally/contract';
 import type { TeamRow } from '../../db/schema.js';
 import { presentCoachFacts } from '../billing/presenter.js';
 import { fullName, presentMember } from '../members/presenter.js';
@@ -21,6 +21,27 @@ export function teamStatus(team: TeamWithOwner, now: Date = new Date()): 'active
 
 /** Turns a stored key into a signed, expiring URL (`UploadsService.urlOf`). */
 export type FileUrl = (key: string | null) => string | null;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A deleted engagement in its owner's list: restorable for `windowMs` after it was deleted. */
+export function presentDeletedTeam(
+  team: Pick<TeamRow, 'id' | 'name' | 'avatar' | 'is_personal' | 'deleted_at'>,
+  fileUrl: FileUrl,
+  windowMs: number,
+  now: Date = new Date(),
+): DeletedTeamDto {
+  const until = Date.parse(team.deleted_at!) + windowMs;
+  return {
+    id: team.id,
+    name: team.name,
+    avatar: fileUrl(team.avatar),
+    is_personal: team.is_personal === 1,
+    deleted_at: team.deleted_at!,
+    restorable_until: new Date(until).toISOString(),
+    days_left: Math.max(1, Math.ceil((until - now.getTime()) / DAY_MS)),
+  };
+}
 
 export function presentTeam(team: TeamView, fileUrl: FileUrl, now: Date = new Date()): TeamDto {
   const avatar = fileUrl(team.avatar);

@@ -71,13 +71,19 @@ export class TeamsRepository {
       .orderBy('teams.id', 'desc');
   }
 
-  /** One team with its owner, whoever asks. */
+  /** One team with its owner, whoever asks; a deleted team is not there. */
   findWithOwner(teamId: number): Promise<TeamWithOwner | undefined> {
-    return this.withOwner().where('teams.id', '=', teamId).executeTakeFirst();
+    return this.withOwner().where('teams.id', '=', teamId).where('teams.deleted_at', 'is', null).executeTakeFirst();
   }
 
+  /** The team, unless it is deleted. */
   findTeam(teamId: number): Promise<TeamRow | undefined> {
-    return this.db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirst();
+    return this.db
+      .selectFrom('teams')
+      .selectAll()
+      .where('id', '=', teamId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   }
 
   /** Creates a team with its owner seated in role `ownerRole`, atomically. */
@@ -98,8 +104,103 @@ export class TeamsRepository {
     });
   }
 
-  async deleteTeam(teamId: number): Promise<void> {
-    await this.db.deleteFrom('teams').where('id', '=', teamId).execute();
+  /**
+   * The owner's deletion (ADR 0019): stamps `deleted_at` and sets the memberships aside in one
+   * transaction, so the team is gone for every member at once. The former members' ids, or
+   * undefined when the team was deleted already.
+   */
+  softDelete(teamId: number, at: string): Promise<number[] | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable('teams')
+        .set({ deleted_at: at, updated_at: at })
+        .where('id', '=', teamId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 0) return undefined;
+      return this.members.setAside(teamId, trx);
+    });
+  }
+
+  /**
+   * Brings back the owner's team deleted at or after `notBefore`, with its memberships, in one
+   * transaction; the members' ids, or why not: not theirs or not deleted, past the window, or a
+   * personal team while they hold another.
+   */
+  restore(
+    teamId: number,
+    ownerId: number,
+    notBefore: string,
+  ): Promise<number[] | 'not_found' | 'expired' | 'personal_exists'> {
+    return this.db.transaction().execute(async (trx) => {
+      const team = await trx
+        .selectFrom('teams')
+        .select(['id', 'deleted_at', 'is_personal'])
+        .where('id', '=', teamId)
+        .where('owner_id', '=', ownerId)
+        .where('deleted_at', 'is not', null)
+        .$call(lockRows(trx))
+        .executeTakeFirst();
+      if (!team) return 'not_found';
+      if (team.deleted_at! < notBefore) return 'expired';
+      if (team.is_personal) {
+        // As in createPersonalTeam: the owner's row is held, so the two cannot both pass.
+        await trx.selectFrom('users').select('id').where('id', '=', ownerId).$call(lockRows(trx)).execute();
+        if ((await this.countPersonalTeamsOwnedBy(ownerId, trx)) > 0) return 'personal_exists';
+      }
+      await trx.updateTable('teams').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', teamId).execute();
+      return this.members.bringBack(teamId, trx);
+    });
+  }
+
+  /** The owner's teams deleted at or after `notBefore` (still restorable), latest deleted first. */
+  deletedOf(ownerId: number, notBefore: string) {
+    return this.db
+      .selectFrom('teams')
+      .select(['id', 'name', 'avatar', 'is_personal', 'deleted_at'])
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', '>=', notBefore)
+      .orderBy('deleted_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** Teams deleted before `before` (past their window), oldest first: the purge job's work. */
+  async expiredIds(before: string, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('teams')
+      .select('id')
+      .where('deleted_at', '<', before)
+      .orderBy('deleted_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** A deleted team's picture key, whatever its window (the purge removes it). */
+  async deletedAvatar(teamId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('teams')
+      .select('avatar')
+      .where('id', '=', teamId)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst();
+    return row?.avatar ?? null;
+  }
+
+  /**
+   * Erases a team deleted before `before`: its row, and by the foreign keys' cascade every row of
+   * the team (members set aside, posts and theirs, uploads, check-ins, topics, to-dos, invitations,
+   * notifications). False when there was none.
+   */
+  async purge(teamId: number, before: string): Promise<boolean> {
+    const done = await this.db
+      .deleteFrom('teams')
+      .where('id', '=', teamId)
+      .where('deleted_at', '<', before)
+      .executeTakeFirst();
+    return Number(done.numDeletedRows) > 0;
   }
 
   async updateTeam(
@@ -137,6 +238,8 @@ export class TeamsRepository {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('owner_id', '=', userId)
       .where('is_personal', '=', 1)
+      // A deleted one does not count; restoring it waits until this one is deleted.
+      .where('deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

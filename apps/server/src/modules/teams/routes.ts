@@ -64,6 +64,16 @@ export function teamRoutes(api: Api, { teams, limits }: { teams: TeamsService; l
   });
 
   api.route({
+    ...routeOf(api, Routes.deletedTeams),
+    handler: async (request) => ok(await teams.deleted(userId(request))),
+  });
+
+  api.route({
+    ...routeOf(api, Routes.restoreTeam),
+    handler: async (request) => ok(await teams.restore(userId(request), request.params.id), Messages.teamRestored),
+  });
+
+  api.route({
     ...routeOf(api, Routes.teamProfile),
     handler: async (request) => ok(await teams.profile(userId(request), request.params.id)),
   });

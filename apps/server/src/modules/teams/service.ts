@@ -1,6 +1,8 @@
-import { Messages, Role, type TeamDto, type TeamProfileDto } from '@rally/contract';
+import { Messages, Role, type DeletedTeamDto, type TeamDto, type TeamProfileDto } from '@rally/contract';
 import type { TeamRow } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
+import { DAY, nowIso } from '../../lib/clock.js';
+import type { UserEvents } from '../../realtime/events.js';
 import type { BillingService } from '../billing/service.js';
 import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess } from '../members/team-access.js';
@@ -8,7 +10,7 @@ import type { UploadsService } from '../uploads/service.js';
 import { storedPicture, type FileStorage } from '../uploads/storage.js';
 import type { TeamCardsCache } from './cards-cache.js';
 import { LEVELS, levelById } from './levels.js';
-import { presentTeam, presentTeamProfile, teamStatus } from './presenter.js';
+import { presentDeletedTeam, presentTeam, presentTeamProfile, teamStatus } from './presenter.js';
 import type { TeamsRepository } from './repository.js';
 
 /** How many member avatars a team card shows (spec §9). */
@@ -22,7 +24,12 @@ export interface TeamsDeps {
   billing: BillingService;
   /** Team pictures: stored as keys, presented as signed URLs by `uploads.urlOf`. */
   storage: FileStorage;
-  uploads: Pick<UploadsService, 'urlOf' | 'keysOfTeam' | 'remove' | 'requireSpace'>;
+  uploads: Pick<UploadsService, 'urlOf' | 'requireSpace'>;
+  /** How long the owner may restore a deleted engagement (TEAM_RESTORE_DAYS; ADR 0019). */
+  restoreDays: number;
+  /** Members with a socket open learn that a team is gone (or back) at once. */
+  events?: UserEvents | undefined;
+  now?: () => Date;
 }
 
 export class TeamsService {
@@ -62,15 +69,53 @@ export class TeamsService {
     return this.get(userId, id);
   }
 
-  /** Delete Coaching (the button is hidden for role 4). */
+  /**
+   * Delete Coaching: the owner's act alone (ADR 0019). The team is gone for every member at once
+   * and restorable by its owner for `restoreDays`; the purge job erases it and its files after.
+   */
   async delete(userId: number, teamId: number): Promise<void> {
-    const { repo, access, storage, uploads } = this.deps;
+    const { repo, access } = this.deps;
     await access.require(userId, teamId, 'team.delete');
-    const team = await repo.findTeam(teamId);
-    const files = await uploads.keysOfTeam(teamId);
-    await repo.deleteTeam(teamId);
-    await storage.remove(team?.avatar ?? null);
-    await uploads.remove(files);
+    const members = await repo.softDelete(teamId, nowIso());
+    if (!members) throw notFound();
+    this.tell(members, 'team.deleted', teamId);
+  }
+
+  /** The caller's deleted engagements still in their window, latest deleted first. */
+  async deleted(userId: number): Promise<DeletedTeamDto[]> {
+    const now = this.now();
+    const rows = await this.deps.repo.deletedOf(userId, this.windowStart(now));
+    return rows.map((row) => presentDeletedTeam(row, this.avatarUrl, this.windowMs, now));
+  }
+
+  /**
+   * The owner brings a deleted engagement back, for everyone, as it was. Someone else's (or one
+   * not deleted) is 404; past the window 410, though the purge may not have run yet.
+   */
+  async restore(userId: number, teamId: number): Promise<TeamDto> {
+    const outcome = await this.deps.repo.restore(teamId, userId, this.windowStart(this.now()));
+    if (outcome === 'not_found') throw notFound();
+    if (outcome === 'expired') throw new AppError(410, 'restore_window_over', Messages.restoreWindowOver);
+    if (outcome === 'personal_exists') throw conflict(Messages.personalTeamExists, 'personal_team_exists');
+    this.tell(outcome, 'team.restored', teamId);
+    return this.get(userId, teamId);
+  }
+
+  private get windowMs(): number {
+    return this.deps.restoreDays * DAY;
+  }
+
+  /** The earliest deletion time still restorable at `now`. */
+  private windowStart(now: Date): string {
+    return new Date(now.getTime() - this.windowMs).toISOString();
+  }
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  private tell(userIds: number[], type: 'team.deleted' | 'team.restored', teamId: number): void {
+    for (const id of userIds) this.deps.events?.publishToUser({ type, user_id: id, deleted_team_id: teamId });
   }
 
   async profile(userId: number, teamId: number): Promise<TeamProfileDto> {

@@ -1,16 +1,14 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Limits, Messages, type LevelOfEngagementDto, type TeamDto } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
-import { buildUser, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
+import { buildUser, type SignedUpUser } from '../../test/factories.js';
 import {
   PNG_1X1,
   addMembers,
   buildTeam,
   createTeam,
-  invite,
   membersOf,
   multipart,
-  pendingOf,
   pngOfSize,
   postTeamAvatar,
   teamsOf,
@@ -314,30 +312,6 @@ describe('level of engagement', () => {
     expect(
       (await t.api('GET', `user/team/${team.id}/level-of-engagement`, undefined, owner.token)).json().data.id,
     ).toBe(3);
-  });
-});
-
-describe('delete', () => {
-  it('removes the team with its members, invitations and picture', async () => {
-    const team = await buildTeam(t, owner, 'Doomed Team');
-    await addMembers(t, team.id, owner, [crew[0]!], [crew[1]!]);
-    const invitee = await buildUser(t);
-    await invite(t, team.id, [invitee.email, uniqueEmail('ghost')], owner.token);
-    const avatar: string = (await postTeamAvatar(t, team.id, owner.token, PNG_1X1)).json().data.avatar;
-    expect((await pendingOf(t, invitee)).meta.total).toBe(1);
-
-    const res = await t.api('DELETE', `user/team/${team.id}`, undefined, crew[1]!.token);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(Messages.teamDeleted);
-
-    for (const u of [owner, crew[0]!, crew[1]!]) expect((await teamsOf(t, u)).map((x) => x.id)).not.toContain(team.id);
-    expect((await pendingOf(t, invitee)).meta.total).toBe(0);
-    const k = t.db.kysely;
-    expect(await k.selectFrom('team_members').select('user_id').where('team_id', '=', team.id).execute()).toEqual([]);
-    expect(await k.selectFrom('invitations').select('id').where('team_id', '=', team.id).execute()).toEqual([]);
-    expect((await fetchFile(avatar)).statusCode).toBe(404);
-    expect((await t.api('GET', `user/team/${team.id}/profile`, undefined, owner.token)).statusCode).toBe(404);
-    expect((await t.api('DELETE', `user/team/${team.id}`, undefined, owner.token)).statusCode).toBe(404);
   });
 });
 

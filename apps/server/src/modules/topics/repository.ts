@@ -76,6 +76,18 @@ export class TopicsRepository {
       .select('id')
       .where('published_at', 'is', null)
       .where('publish_date', '<=', day)
+      // A deleted engagement publishes nothing (ADR 0019); a restored one catches up.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('teams')
+              .select('teams.id')
+              .whereRef('teams.id', '=', 'topics.team_id')
+              .where('teams.deleted_at', 'is not', null),
+          ),
+        ),
+      )
       .orderBy('publish_date')
       .orderBy('id')
       .execute();

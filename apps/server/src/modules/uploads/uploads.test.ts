@@ -6,7 +6,7 @@ import { Limits, type PresignDto, type UploadPolicy, PostMessages } from '@rally
 import { ConfigError, loadConfig } from '../../config.js';
 import { buildTestApp, useTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, expectInvalid, type SignedUpUser } from '../../test/factories.js';
-import { PNG_1X1, addMembers, createTeam, multipart, postTeamAvatar } from '../../test/teams.js';
+import { PNG_1X1, addMembers, ageDeletion, createTeam, multipart, postTeamAvatar } from '../../test/teams.js';
 import { MembersRepository } from '../members/repository.js';
 import { TeamAccess } from '../members/team-access.js';
 import type { TeamDto } from '@rally/contract';
@@ -529,11 +529,14 @@ describe('removing stored files', () => {
     expect(existsSync(fileOnDisk(attached))).toBe(true);
   });
 
-  it("deleting a team removes its uploads' files", async () => {
+  it("erasing a deleted team removes its uploads' files (kept while it can be restored)", async () => {
     const doomed = await createTeam(t, owner);
     const key = await uploaded(owner, PNG_1X1, { resource_id: doomed.id });
     expect(existsSync(fileOnDisk(key))).toBe(true);
     expect((await t.api('DELETE', `user/team/${doomed.id}`, undefined, owner.token)).statusCode).toBe(200);
+    expect(existsSync(fileOnDisk(key))).toBe(true);
+    await ageDeletion(t, doomed.id, t.config.TEAM_RESTORE_DAYS + 1);
+    await t.app.teamPurge.purgeExpired();
     expect(existsSync(fileOnDisk(key))).toBe(false);
   });
 });

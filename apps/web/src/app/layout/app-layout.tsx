@@ -41,6 +41,11 @@ const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
 
+/** Engagements deleted or restored by their owner, live (ADR 0019); nothing to show, so no fallback. */
+const LiveTeams = lazy(() =>
+  import('../../features/teams/components/live-teams').then((m) => ({ default: m.LiveTeams })),
+);
+
 /** The team's right sidebar on large screens (on small ones a drawer of at most 85% of the width). */
 export const RIGHT_SIDEBAR_WIDTH = 300;
 
@@ -191,6 +196,9 @@ export function AppLayout({
             </Suspense>
           )}
           <UserMenu />
+          <Suspense fallback={null}>
+            <LiveTeams />
+          </Suspense>
           {rightSidebar && (
             <IconButton
               aria-label="Team sidebar"

@@ -140,11 +140,11 @@ describe('Engagement Options', () => {
     expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 
-  it('an admin edits the name and picture and may delete, but only views the levels', async () => {
+  it('an admin edits the name and picture, but may not delete (the owner alone) and only views the levels', async () => {
     const { user } = await openOptions(3);
     expect(screen.getByRole('button', { name: 'Edit Name' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change Picture' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete Coaching' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Coaching' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Level of Engagement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Level of Engagement' });
     await within(dialog).findAllByRole('listitem');
@@ -201,5 +201,26 @@ describe('Engagement Options', () => {
 
     await waitFor(() => expect(app.location().pathname).toBe('/engagements'));
     expect(deleted).toHaveBeenCalledOnce();
+  });
+
+  it('Undo in the snackbar after Delete Coaching restores the engagement', async () => {
+    const restored = vi.fn();
+    server.use(
+      http.delete(apiUrl(Routes.deleteTeam, { id: 5 }), () => apiOk(null, Messages.teamDeleted)),
+      http.post(
+        apiUrl(Routes.restoreTeam, { id: 5 }),
+        () => (restored(), apiOk(buildTeam({ id: 5 }), Messages.teamRestored)),
+      ),
+    );
+    const app = await openOptions(2);
+    await app.user.click(screen.getByRole('button', { name: 'Delete Coaching' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Coaching Confirmation' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(Messages.teamDeleted)).toBeInTheDocument();
+    await waitFor(() => expect(app.location().pathname).toBe('/engagements'));
+    // Once the confirmation has faded out, the snackbar is no longer hidden behind it.
+    await app.user.click(await screen.findByRole('button', { name: Messages.undo }));
+    expect(await screen.findByText(Messages.teamRestored)).toBeInTheDocument();
+    expect(restored).toHaveBeenCalledOnce();
   });
 });

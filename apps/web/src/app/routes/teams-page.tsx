@@ -25,6 +25,7 @@ import { useSubscription } from '../../features/billing/api/get-subscription';
 import { invitationKeys } from '../../features/invitations/api/get-pending-invitations';
 import { usePendingInvitationsCount } from '../../features/invitations/components/invites-list';
 import { useTeams } from '../../features/teams/api/get-teams';
+import { DeletedTeams } from '../../features/teams/components/deleted-teams';
 import { TeamsGrid } from '../../features/teams/components/teams-grid';
 import { paths } from '../../config/paths';
 import { createGate } from './create-gate';
@@ -118,6 +119,7 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
             setInviting(true);
           }}
         />
+        <DeletedTeams sx={{ mt: 3 }} />
       </Box>
 
       {desktop && (

@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { PLANS, type PlanDto, type SubscriptionDto } from '@rally/contract';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
 import { paths } from '../../../config/paths';
@@ -128,7 +129,7 @@ function PlanCard({ plan, current, action }: { plan: PlanDto; current: boolean; 
 }
 
 /** /settings: 'Current Plan' (when a subscription exists) and 'Plan Details' (spec §2). */
-export function SettingsRoute() {
+export function SettingsRoute({ children }: { children?: ReactNode }) {
   const subscription = useSubscription();
   const plans = usePlans();
   const list = plans.data ?? PLANS;
@@ -156,6 +157,8 @@ export function SettingsRoute() {
           </Stack>
         </CardContent>
       </Card>
+      {/* More sections the app adds (another feature's, e.g. the deleted engagements). */}
+      {children}
     </Box>
   );
 }

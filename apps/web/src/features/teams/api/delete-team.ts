@@ -3,7 +3,7 @@ import { Endpoints } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { teamKeys } from './get-teams';
 
-/** DELETE user/team/{id} (Delete Coaching; roles 2 and 3). */
+/** DELETE user/team/{id} (Delete Coaching; the owner only, restorable for a while: ADR 0019). */
 export const deleteTeam = async (teamId: number): Promise<void> => {
   await call(Endpoints.deleteTeam, { params: { id: teamId } });
 };

@@ -16,11 +16,14 @@ export function TeamImage({
   name,
   avatar,
   rounded,
+  small,
 }: {
   id: number;
   name: string;
   avatar: string | null;
   rounded?: boolean;
+  /** A thumbnail (a list's): initials to match. */
+  small?: boolean;
 }) {
   const [from, to] = GRADIENTS[id % GRADIENTS.length]!;
   return (
@@ -39,7 +42,11 @@ export function TeamImage({
       {avatar ? (
         <Box component="img" src={avatar} alt={name} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
       ) : (
-        <Box component="span" aria-hidden sx={{ fontSize: '2.5rem', fontWeight: 800, letterSpacing: 2 }}>
+        <Box
+          component="span"
+          aria-hidden
+          sx={{ fontSize: small ? '1rem' : '2.5rem', fontWeight: 800, letterSpacing: small ? 1 : 2 }}
+        >
           {initialsOf(name)}
         </Box>
       )}

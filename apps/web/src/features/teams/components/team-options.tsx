@@ -1,12 +1,15 @@
 import { Alert, Box, Button, Divider, Skeleton, Stack, Typography } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useState, type ReactNode } from 'react';
 import { Messages, can, type Viewer } from '@rally/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useDeleteTeam } from '../api/delete-team';
+import { restoreTeam } from '../api/deleted-teams';
+import { teamKeys } from '../api/get-teams';
 import { useTeamProfile } from '../api/get-team-profile';
 import { TeamAvatarEditor } from './team-avatar-editor';
 import { TeamNameEditor } from './team-name-editor';
@@ -25,11 +28,19 @@ interface Props {
   children?: ReactNode;
 }
 
-/** The 'Engagement Options' tab: picture, name, level of engagement and Delete Coaching (spec §2, §6). */
+/** How long the snackbar with Undo stays after Delete Coaching. */
+export const UNDO_MS = 10_000;
+
+/**
+ * The 'Engagement Options' tab: picture, name, level of engagement and Delete Coaching (spec §2,
+ * §6), which only the owner is offered (ADR 0019); a deleted engagement can be brought back at once
+ * (Undo) or later from 'Deleted engagements'.
+ */
 export function TeamOptions({ teamId, viewer, onDeleted, children }: Props) {
   const profile = useTeamProfile(teamId);
   const remove = useDeleteTeam();
-  const { enqueueSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const [levelOpen, setLevelOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const editable = can('team.update', viewer);
@@ -42,10 +53,36 @@ export function TeamOptions({ teamId, viewer, onDeleted, children }: Props) {
     try {
       await remove.mutateAsync(teamId);
       setConfirmDelete(false);
-      enqueueSnackbar(Messages.teamDeleted, { variant: 'success' });
+      enqueueSnackbar(Messages.teamDeleted, {
+        variant: 'success',
+        autoHideDuration: UNDO_MS,
+        action: (key) => (
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              closeSnackbar(key);
+              void undo();
+            }}
+          >
+            {Messages.undo}
+          </Button>
+        ),
+      });
       onDeleted();
     } catch (err) {
       setConfirmDelete(false);
+      enqueueSnackbar(errorMessage(err), { variant: 'error' });
+    }
+  };
+
+  // Runs after this tab has gone (the page left the team): only the query client and snackbars.
+  const undo = async () => {
+    try {
+      await restoreTeam(teamId);
+      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+      enqueueSnackbar(Messages.teamRestored, { variant: 'success' });
+    } catch (err) {
       enqueueSnackbar(errorMessage(err), { variant: 'error' });
     }
   };
