@@ -217,6 +217,7 @@ export async function buildApp({
     access,
     vapid: loadVapid(config),
     allowedHosts: config.PUSH_SERVICE_HOSTS,
+    sessionMaxAgeMs: config.SESSION_MAX_AGE_DAYS * DAY,
     log: app.log,
     ...pushOptions,
   });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostDto, type TeamDto, ProfileMessages, Timing } from '@rally/contract';
+import { DAY } from '../../lib/clock.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, expectInvalid, loginToken, type SignedUpUser } from '../../test/factories.js';
 import { startPushService } from '../../test/push-service.js';
@@ -35,6 +36,7 @@ const process_ = () =>
     access: new TeamAccess(new MembersRepository(t.db.kysely)),
     vapid: loadVapid(t.config),
     allowedHosts: t.config.PUSH_SERVICE_HOSTS,
+    sessionMaxAgeMs: t.config.SESSION_MAX_AGE_DAYS * DAY,
     log: t.app.log,
     now: () => now,
     agent: service.agent,
@@ -278,6 +280,21 @@ describe('a subscription lives as long as the session that registered it', () =>
       .execute();
     await post(coach, 'To an idle session');
     expect(to('/idle')).toHaveLength(0);
+    expect(await process_().pruneEnded()).toBeGreaterThanOrEqual(1);
+    expect(await endpoints(user.id)).toEqual([]);
+  });
+  it('a session signed in longer ago than SESSION_MAX_AGE_DAYS sends nothing, however recently used', async () => {
+    now = new Date('2026-11-24T10:00:00Z');
+    const user = await member();
+    await subscribe(user, '/old-sign-in');
+    const signedInLongAgo = new Date(Date.now() - t.config.SESSION_MAX_AGE_DAYS * DAY - 60_000).toISOString();
+    await t.db.kysely
+      .updateTable('auth_tokens')
+      .set({ created_at: signedInLongAgo })
+      .where('user_id', '=', user.id)
+      .execute();
+    await post(coach, 'To a session past its absolute life');
+    expect(to('/old-sign-in')).toHaveLength(0);
     expect(await process_().pruneEnded()).toBeGreaterThanOrEqual(1);
     expect(await endpoints(user.id)).toEqual([]);
   });

@@ -3,6 +3,12 @@ import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Hours } from './hours.js';
 
+/** Which sessions still count as signed in: used since `usedSince` and signed in since `signedInSince`. */
+export interface LiveSessions {
+  usedSince: string;
+  signedInSince: string;
+}
+
 /** Device tokens (browser push subscriptions), per-team mutes, held pushes, and the hours of profiles. */
 export class PushRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -49,25 +55,33 @@ export class PushRepository {
    * The users' subscriptions whose session is alive: one used since `liveSince` (a session idle
    * longer has ended, even before anything deletes it).
    */
-  subscriptionsOf(userIds: number[], liveSince: string) {
+  subscriptionsOf(userIds: number[], live: LiveSessions) {
     if (userIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('device_tokens as d')
       .innerJoin('auth_tokens as t', 't.id', 'd.session_id')
       .select(['d.id', 'd.user_id', 'd.endpoint', 'd.subscription'])
       .where('d.user_id', 'in', userIds)
-      .where('t.last_used_at', '>', liveSince)
+      .where('t.last_used_at', '>', live.usedSince)
+      .where('t.created_at', '>', live.signedInSince)
       .execute();
   }
 
-  /** Deletes the subscriptions of sessions idle since before `liveSince` (or of none); answers how many. */
-  async deleteOfEndedSessions(liveSince: string): Promise<number> {
+  /** Deletes the subscriptions of sessions idle or signed in too long ago (or of none); answers how many. */
+  async deleteOfEndedSessions(live: LiveSessions): Promise<number> {
     const res = await this.db
       .deleteFrom('device_tokens')
       .where((eb) =>
         eb.or([
           eb('session_id', 'is', null),
-          eb('session_id', 'in', eb.selectFrom('auth_tokens').select('id').where('last_used_at', '<=', liveSince)),
+          eb(
+            'session_id',
+            'in',
+            eb
+              .selectFrom('auth_tokens')
+              .select('id')
+              .where((t) => t.or([t('last_used_at', '<=', live.usedSince), t('created_at', '<=', live.signedInSince)])),
+          ),
         ]),
       )
       .executeTakeFirst();

@@ -8,7 +8,7 @@ import { MINUTE } from '../../lib/clock.js';
 import type { TeamAccess } from '../members/team-access.js';
 import type { Delivered, NotificationSink } from '../notifications/notifier.js';
 import { withinHours } from './hours.js';
-import type { PushRepository } from './repository.js';
+import type { LiveSessions, PushRepository } from './repository.js';
 import type { Vapid } from './vapid.js';
 
 /** What a push carries (the service worker shows `title` and `body`, and opens `url` on click). */
@@ -27,6 +27,8 @@ export interface PushDeps {
   now?: () => Date;
   /** Host names a subscription's endpoint may have (config PUSH_SERVICE_HOSTS). */
   allowedHosts: readonly string[];
+  /** A session ends this long after its sign-in (SESSION_MAX_AGE_DAYS), however often it is used. */
+  sessionMaxAgeMs: number;
   /** The HTTPS agent of requests to push services (tests trust their local stand-in with it). */
   agent?: Agent;
 }
@@ -40,7 +42,10 @@ interface Subscription {
  * Sessions used since this instant are alive (auth ends one idle longer at its next use). The real
  * clock, as the auth module's: `deps.now` moves only the quiet hours in tests.
  */
-const liveSince = () => new Date(Date.now() - Timing.sessionIdleMs).toISOString();
+const liveSince = (sessionMaxAgeMs: number): LiveSessions => ({
+  usedSince: new Date(Date.now() - Timing.sessionIdleMs).toISOString(),
+  signedInSince: new Date(Date.now() - sessionMaxAgeMs).toISOString(),
+});
 
 /** A host of the allowed push services: `host` exactly, or a subdomain of `.suffix`. */
 export const isPushHost = (hostname: string, allowed: readonly string[]): boolean =>
@@ -115,7 +120,10 @@ export class PushService implements NotificationSink {
   /** Called by the notifier with what it just created: push now, or hold for the user's hours. */
   async delivered(items: Delivered[]): Promise<void> {
     const { repo } = this.deps;
-    const subs = await repo.subscriptionsOf([...new Set(items.map((i) => i.user_id))], liveSince());
+    const subs = await repo.subscriptionsOf(
+      [...new Set(items.map((i) => i.user_id))],
+      liveSince(this.deps.sessionMaxAgeMs),
+    );
     if (subs.length === 0) return;
     const withSubs = new Set(subs.map((s) => s.user_id));
     let wanted = items.filter((i) => withSubs.has(i.user_id));
@@ -168,7 +176,7 @@ export class PushService implements NotificationSink {
               body: `You have ${ids.length} new notifications. Latest: ${messages[0] ?? ''}`.trim(),
               url: '/',
             };
-      const subs = await repo.subscriptionsOf([userId], liveSince());
+      const subs = await repo.subscriptionsOf([userId], liveSince(this.deps.sessionMaxAgeMs));
       await Promise.all(subs.map((s) => this.send(s, payload)));
       sent++;
     }
@@ -177,7 +185,7 @@ export class PushService implements NotificationSink {
 
   /** Deletes the subscriptions of sessions idle past their life (deleted sessions cascade already). */
   pruneEnded(): Promise<number> {
-    return this.deps.repo.deleteOfEndedSessions(liveSince());
+    return this.deps.repo.deleteOfEndedSessions(liveSince(this.deps.sessionMaxAgeMs));
   }
 
   private async send(sub: { id: number; subscription: string }, payload: PushPayload): Promise<void> {
