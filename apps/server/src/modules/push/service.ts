@@ -5,6 +5,7 @@ import { type RegisterDeviceTokenData, ProfileMessages, Timing } from '@rally/co
 import type { Session } from '../../http/authenticate.js';
 import { validation } from '../../http/errors.js';
 import { MINUTE } from '../../lib/clock.js';
+import type { Scheduler } from '../../lib/scheduler.js';
 import type { TeamAccess } from '../members/team-access.js';
 import type { Delivered, NotificationSink } from '../notifications/notifier.js';
 import { withinHours } from './hours.js';
@@ -206,14 +207,12 @@ export class PushService implements NotificationSink {
 }
 
 /**
- * Runs `flushHeld` every minute, and deletes the subscriptions of sessions that ended by idling
- * (never sent to anyway); the returned function stops it.
+ * Held pushes go out every minute, and the subscriptions of sessions that ended by idling (never
+ * sent to anyway) are deleted every minute too.
  */
-export function scheduleHeldPushes(push: PushService, log: FastifyBaseLogger): () => void {
-  const timer = setInterval(() => {
-    push.flushHeld().catch((err: unknown) => log.error({ err }, 'held pushes failed'));
-    push.pruneEnded().catch((err: unknown) => log.error({ err }, 'pruning ended push subscriptions failed'));
-  }, MINUTE);
-  timer.unref();
-  return () => clearInterval(timer);
+export function registerPushJobs(scheduler: Scheduler, push: PushService): void {
+  scheduler.every('push.flush-held', MINUTE, () => push.flushHeld(), { didWork: 'held pushes sent as summaries' });
+  scheduler.every('push.prune-ended', MINUTE, () => push.pruneEnded(), {
+    didWork: 'ended push subscriptions pruned',
+  });
 }
