@@ -1,7 +1,7 @@
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import { type RegisterDeviceTokenData, ProfileMessages, Timing } from '@rally/contract';
+import { type RegisterDeviceTokenData, ProfileMessages, Timing, notificationSentence } from '@rally/contract';
 import type { Session } from '../../http/authenticate.js';
 import { validation } from '../../http/errors.js';
 import { MINUTE } from '../../lib/clock.js';
@@ -144,7 +144,7 @@ export class PushService implements NotificationSink {
       }
       const payload: PushPayload = {
         title: item.notification.data.team_name ?? 'Rally',
-        body: item.notification.data.message,
+        body: notificationSentence(item.notification),
         url: item.notification.data.url ?? '/',
       };
       for (const sub of subs) if (sub.user_id === item.user_id) sends.push(this.send(sub, payload));
@@ -168,7 +168,7 @@ export class PushService implements NotificationSink {
       if (!withinHours(now, hours.get(userId))) continue;
       const ids = await repo.claimHeld(userId, now.toISOString());
       if (ids.length === 0) continue; // another process took them
-      const messages = await repo.messagesOf(ids);
+      const messages = (await repo.notificationsOf(ids)).map(notificationSentence);
       const payload: PushPayload =
         ids.length === 1
           ? { title: 'Rally', body: messages[0] ?? 'You have a new notification', url: '/' }
