@@ -18,6 +18,7 @@ import { registerResponseHeaders } from './http/response-headers.js';
 import { serializerCompiler } from './http/serialize.js';
 import { validatorCompiler } from './http/validate.js';
 import { BackgroundQueue } from './lib/background.js';
+import { createScheduler, type Scheduler } from './lib/scheduler.js';
 import { DAY } from './lib/clock.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -26,7 +27,7 @@ import { redisSessions, SessionCache } from './modules/auth/session-cache.js';
 import { BillingRepository } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { BillingService } from './modules/billing/service.js';
-import { scheduleTrialExpiry } from './modules/billing/trial-job.js';
+import { registerTrialExpiry } from './modules/billing/trial-job.js';
 import { createPaymentProvider, logPaymentMode } from './modules/billing/setup.js';
 import { InvitationsRepository } from './modules/invitations/repository.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
@@ -43,12 +44,12 @@ import { ProfileRepository } from './modules/profile/repository.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { ProfileService } from './modules/profile/service.js';
 import { TEAM_CARD_TABLES, TeamCardsCache } from './modules/teams/cards-cache.js';
-import { TeamPurge, scheduleTeamPurge } from './modules/teams/purge-job.js';
+import { TeamPurge, registerTeamPurge } from './modules/teams/purge-job.js';
 import { TeamsRepository } from './modules/teams/repository.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { TeamsService } from './modules/teams/service.js';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes.js';
-import { createUploads, schedulePurge } from './modules/uploads/setup.js';
+import { createUploads, registerUploadSweep } from './modules/uploads/setup.js';
 import { createRealtime, registerRealtimeGateway, type TeamEvents } from './realtime/index.js';
 import { registerWebApp } from './http/web-app.js';
 import { EngagementRepository } from './modules/engagement/repository.js';
@@ -68,8 +69,8 @@ import { checkinRoutes } from './modules/checkins/routes.js';
 import { CheckinsService } from './modules/checkins/service.js';
 import { PushRepository } from './modules/push/repository.js';
 import { pushRoutes } from './modules/push/routes.js';
-import { PushService, scheduleHeldPushes, type PushDeps } from './modules/push/service.js';
-import { scheduleTopicPublishing } from './modules/topics/publish-job.js';
+import { PushService, registerPushJobs, type PushDeps } from './modules/push/service.js';
+import { registerTopicPublishing } from './modules/topics/publish-job.js';
 import { TopicsRepository } from './modules/topics/repository.js';
 import { topicRoutes } from './modules/topics/routes.js';
 import { TopicsService } from './modules/topics/service.js';
@@ -97,6 +98,8 @@ declare module 'fastify' {
     teamCards: TeamCardsCache;
     /** The job that erases engagements past their restore window (tests run it themselves). */
     teamPurge: TeamPurge;
+    /** Where modules register their periodic jobs (ADR 0025). */
+    scheduler: Scheduler;
   }
 }
 
@@ -162,6 +165,9 @@ export async function buildApp({
     app.log,
   );
   const background = new BackgroundQueue(app.log);
+  // Every periodic job of the modules, each under its job lock (ADR 0025).
+  const scheduler = createScheduler({ db: db.kysely, log: app.log, enabled: schedules });
+  app.decorate('scheduler', scheduler);
   app.decorate('background', background);
   const realtime = await createRealtime({ db: db.kysely, redis, channel: config.REALTIME_CHANNEL, log: app.log });
   app.decorate('teamEvents', realtime.events);
@@ -282,10 +288,10 @@ export async function buildApp({
     urlOf: uploads.urlOf,
     notifier,
   });
-  const stopTrials = schedules ? scheduleTrialExpiry(billing, app.log, config.TRIAL_EXPIRY_EVERY_MS) : () => undefined;
-  const stopPurge = schedules ? schedulePurge(uploads, app.log) : () => undefined;
-  const stopPushes = schedules ? scheduleHeldPushes(push, app.log) : () => undefined;
-  const stopTeamPurge = schedules ? scheduleTeamPurge(teamPurge, app.log, config.TEAM_PURGE_EVERY_MS) : () => undefined;
+  registerTrialExpiry(scheduler, billing, config.TRIAL_EXPIRY_EVERY_MS);
+  registerUploadSweep(scheduler, uploads);
+  registerPushJobs(scheduler, push);
+  registerTeamPurge(scheduler, teamPurge, config.TEAM_PURGE_EVERY_MS);
   const topics = new TopicsService({
     db: db.kysely,
     repo: new TopicsRepository(db.kysely, engagementRepo),
@@ -296,17 +302,10 @@ export async function buildApp({
     notifier,
   });
   app.decorate('topics', topics);
-  const stopTopics = schedules ? scheduleTopicPublishing(topics, app.log) : () => undefined;
-  const stopSchedules = () => {
-    stopTrials();
-    stopPurge();
-    stopPushes();
-    stopTeamPurge();
-    stopTopics();
-  };
+  registerTopicPublishing(scheduler, topics);
 
   app.addHook('onClose', async () => {
-    stopSchedules();
+    await scheduler.stop(); // runs under way finish first
     await realtime.events.close(); // sockets are closed already (preClose); deliveries under way finish
     await sessions.close();
     await cardChanges.close();

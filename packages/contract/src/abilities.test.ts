@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ABILITIES, can, isCoach, isLead, verdict, type CoachFacts, type Viewer } from './abilities.js';
+import {
+  ABILITIES,
+  can,
+  createsPersonalTeam,
+  inviteOffered,
+  isCoach,
+  isLead,
+  ownsPersonalTeam,
+  roleLabel,
+  roleWithArticle,
+  verdict,
+  type CoachFacts,
+  type Viewer,
+} from './abilities.js';
 import { PostType, Role } from './ids.js';
 
 const owner: Viewer = { userId: 1, role: Role.Owner, coach: true };
@@ -49,6 +62,48 @@ describe('the permission table (spec §6)', () => {
     expect(verdict('team.invite', admin)).toBe('allow');
     expect(verdict('team.invite', member)).toBe('forbidden');
     expect(verdict('team.invite', lapsedOwner)).toBe('coach_plan_required');
+  });
+
+  it('creating an engagement: a Coach always; anyone else one personal team, then the Coach plan (spec §1, §6)', () => {
+    const coach = { userId: 1, coach: true };
+    const free = { userId: 2, coach: false };
+    expect(verdict('team.create', coach, { owns_personal_team: true })).toBe('allow');
+    expect(verdict('team.create', free, { owns_personal_team: false })).toBe('allow');
+    expect(verdict('team.create', free, { owns_personal_team: true })).toBe('coach_plan_required');
+    expect([createsPersonalTeam(coach), createsPersonalTeam(free)]).toEqual([false, true]);
+    const mine = { is_personal: true, role_id: Role.Owner };
+    expect([
+      ownsPersonalTeam([mine]),
+      ownsPersonalTeam([{ ...mine, role_id: Role.Member }]),
+      ownsPersonalTeam([]),
+    ]).toEqual([true, false, false]);
+  });
+
+  it('a post is shared only into teams the viewer leads (their role there)', () => {
+    expect([can('post.shareTo', owner), can('post.shareTo', admin), can('post.shareTo', member)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it('Invite Members is offered where spec §6 places it, and only when team.invite allows it', () => {
+    const places = ['card', 'sidebar', 'tag'] as const;
+    expect(places.map((p) => inviteOffered(p, owner))).toEqual([true, true, true]);
+    expect(places.map((p) => inviteOffered(p, admin))).toEqual([true, false, true]);
+    expect(places.map((p) => inviteOffered(p, member))).toEqual([false, false, false]);
+    // A lead without the Coach plan is offered it nowhere (the server would answer 403).
+    expect(places.map((p) => inviteOffered(p, lapsedOwner))).toEqual([false, false, false]);
+    expect(places.map((p) => inviteOffered(p, { ...admin, coach: false }))).toEqual([false, false, false]);
+  });
+
+  it('role labels come from one table', () => {
+    expect([Role.Owner, Role.Admin, Role.Member].map(roleLabel)).toEqual(['Super Admin', 'Admin', 'Member']);
+    expect([Role.Owner, Role.Admin, Role.Member].map(roleWithArticle)).toEqual([
+      'the Super Admin',
+      'an Admin',
+      'a Member',
+    ]);
   });
 
   it("the Super Admin's role never changes and they cannot be removed", () => {

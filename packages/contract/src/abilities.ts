@@ -17,6 +17,15 @@ export interface Viewer {
   coach: boolean;
 }
 
+/** The person acting outside any team (creating one): who they are and their plan. */
+export type AccountViewer = Pick<Viewer, 'userId' | 'coach'>;
+
+/** What creating an engagement depends on besides the plan (spec §1). */
+export interface NewTeamFacts {
+  /** The viewer owns a personal team already (a deleted one does not count). */
+  owns_personal_team: boolean;
+}
+
 /** A member card or a member a call names. */
 export interface MemberTarget {
   id: number;
@@ -106,11 +115,21 @@ export function isCoach(s: CoachFacts | null | undefined, now: Date = new Date()
 const when = (allowed: boolean): Verdict => (allowed ? 'allow' : 'forbidden');
 const lead = (v: Viewer) => when(isLead(v.role));
 
-/** A rule with no object (`void`) or with one of type T. */
-type Rule<T = void> = (viewer: Viewer, target: T) => Verdict;
-const rule = <T = void>(fn: Rule<T>) => fn;
+/** A rule with no object (`void`) or with one of type T, asked of a team member (or of an account). */
+type Rule<T = void, V = Viewer> = (viewer: V, target: T) => Verdict;
+const rule = <T = void, V = Viewer>(fn: Rule<T, V>) => fn;
 
 export const Abilities = {
+  // Accounts (no team yet)
+  /**
+   * Create Engagement (spec §1, §6): a Coach (Premium, active or trialing) creates engagements
+   * without limit; anyone else creates one personal team (`createsPersonalTeam`), then needs the
+   * plan. Asked by the server's create call and by the web's Create Engagement button.
+   */
+  'team.create': rule<NewTeamFacts, AccountViewer>((v, t) =>
+    v.coach || !t.owns_personal_team ? 'allow' : 'coach_plan_required',
+  ),
+
   // Teams and members (issue 3)
   'team.update': rule(lead),
   /**
@@ -118,6 +137,7 @@ export const Abilities = {
    * from role 4): an admin must not be able to erase a paying coach's team. ADR 0019.
    */
   'team.delete': rule((v) => when(v.role === Role.Owner)),
+  /** Invite Members (spec §6): a lead of the team holding the Coach plan. Where it is offered: `inviteOffered`. */
   'team.invite': rule((v) => (!isLead(v.role) ? 'forbidden' : v.coach ? 'allow' : 'coach_plan_required')),
   'level.set': rule((v) => when(v.role === Role.Owner)),
   'member.changeRole': rule<MemberTarget>((v, t) =>
@@ -137,6 +157,11 @@ export const Abilities = {
         (!PUBLISHED_ONLY_SHARE_TYPES.includes(p.type_id) || p.published),
     ),
   ),
+  /**
+   * "Share to the teams you lead": the viewer's role here is theirs in the team a post would be
+   * shared to (spec §6: roles 2 and 3). The server refuses any other team; the dialog lists none.
+   */
+  'post.shareTo': rule((v) => when(isLead(v.role))),
   'post.delete': rule<PostTarget>((v, p) =>
     when((isLead(v.role) || p.author_id === v.userId) && DELETABLE_POST_TYPES.includes(p.type_id)),
   ),
@@ -163,17 +188,45 @@ export const ABILITIES = Object.keys(Abilities) as Ability[];
 
 /** The object an ability is asked about, or none. */
 export type TargetOf<A extends Ability> = Parameters<(typeof Abilities)[A]>[1];
+/** Who an ability is asked of: a member of a team (`Viewer`), or an account (`AccountViewer`). */
+export type ViewerOf<A extends Ability> = Parameters<(typeof Abilities)[A]>[0];
 type TargetArgs<A extends Ability> = TargetOf<A> extends void ? [] : [target: TargetOf<A>];
 
 /** Why the viewer may not do this, or 'allow'. */
-export function verdict<A extends Ability>(ability: A, viewer: Viewer, ...target: TargetArgs<A>): Verdict {
-  const fn = Abilities[ability] as (v: Viewer, t: unknown) => Verdict;
+export function verdict<A extends Ability>(ability: A, viewer: ViewerOf<A>, ...target: TargetArgs<A>): Verdict {
+  const fn = Abilities[ability] as (v: ViewerOf<A>, t: unknown) => Verdict;
   return fn(viewer, target[0]);
 }
 
 /** The viewer may do this. */
-export const can = <A extends Ability>(ability: A, viewer: Viewer, ...target: TargetArgs<A>): boolean =>
+export const can = <A extends Ability>(ability: A, viewer: ViewerOf<A>, ...target: TargetArgs<A>): boolean =>
   verdict(ability, viewer, ...target) === 'allow';
 
-export const roleLabel = (role: number): string =>
-  role === Role.Owner ? 'Super Admin' : role === Role.Admin ? 'Admin' : 'Member';
+/** The kind of team `team.create` makes: a Coach's engagement, or anyone else's one personal team. */
+export const createsPersonalTeam = (v: AccountViewer): boolean => !v.coach;
+
+/** Of the viewer's teams, whether they own a personal one (the fact `team.create` asks for). */
+export const ownsPersonalTeam = (teams: readonly { is_personal: boolean; role_id: number }[]): boolean =>
+  teams.some((t) => t.is_personal && t.role_id === Role.Owner);
+
+/**
+ * Where Invite Members is offered (spec §6): on the team card to roles 2 and 3, in the team's
+ * sidebar to role 2 only, in the tag-member field to leads when no one else is in the team;
+ * everywhere only when `team.invite` allows it, so nobody is offered a button the server refuses.
+ */
+export type InvitePlace = 'card' | 'sidebar' | 'tag';
+export const inviteOffered = (place: InvitePlace, viewer: Viewer): boolean =>
+  can('team.invite', viewer) && (place !== 'sidebar' || viewer.role === Role.Owner);
+
+/** Team role names (spec §6, decisions.md), the one source of both apps' labels. */
+export const ROLE_LABELS: Readonly<Record<number, string>> = {
+  [Role.Owner]: 'Super Admin',
+  [Role.Admin]: 'Admin',
+  [Role.Member]: 'Member',
+};
+export const roleLabel = (role: number): string => ROLE_LABELS[role] ?? ROLE_LABELS[Role.Member]!;
+/** The label in a sentence: "an Admin", "a Member", "the Super Admin". */
+export const roleWithArticle = (role: number): string => {
+  const label = roleLabel(role);
+  return role === Role.Owner ? `the ${label}` : `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label}`;
+};

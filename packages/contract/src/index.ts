@@ -7,6 +7,7 @@ export * from './checkin-messages.js';
 export * from './todo-messages.js';
 export * from './profile-messages.js';
 export * from './topic-messages.js';
+export * from './notification-messages.js';
 export * from './security-messages.js';
 export * from './envelope.js';
 export * from './route.js';

@@ -48,6 +48,8 @@ export interface TestAppPlace {
   push?: AppOptions['push'];
   /** Receives the app's log lines (pino JSON) at LOG_LEVEL; without it the app logs nothing. */
   logStream?: AppOptions['logStream'];
+  /** Start the periodic jobs (scheduler tests); other tests run the jobs themselves. */
+  schedules?: boolean;
 }
 
 /** Builds the real app over a fresh database (temp SQLite file, or an isolated PostgreSQL schema). */
@@ -107,7 +109,7 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
       logger: place.logStream !== undefined,
       ...(place.logStream ? { logStream: place.logStream } : {}),
       rateLimitNamespace: `rl-${randomBytes(6).toString('hex')}:`,
-      schedules: false,
+      schedules: place.schedules ?? false,
       ...(place.push ? { push: place.push } : {}),
     });
     await app.ready();

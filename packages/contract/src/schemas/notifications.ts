@@ -22,10 +22,42 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** One notification (spec §3): `data.avatar`, `data.message`, `data.team_name`; `data.url` opens what it is about. */
+/** What a notification is about, by kind: the id in `object` is one of these (a role: its role_id). */
+export const NOTIFICATION_OBJECT_KINDS = ['team', 'post', 'checkin', 'todo_list', 'role'] as const;
+export type NotificationObjectKind = (typeof NOTIFICATION_OBJECT_KINDS)[number];
+
+/** The object of each kind of notification. */
+export const NOTIFICATION_OBJECTS: Record<NotificationKind, NotificationObjectKind> = {
+  'invitation.received': 'team',
+  'invitation.accepted': 'team',
+  'member.joined': 'team',
+  'member.role_changed': 'role',
+  'post.reaction': 'post',
+  'post.comment': 'post',
+  // The team the post was shared into.
+  'post.shared': 'team',
+  'post.tagged': 'post',
+  'post.created': 'post',
+  'topic.published': 'post',
+  'checkin.requested': 'post',
+  'checkin.answered': 'checkin',
+  'task.tagged': 'todo_list',
+  'task.completed': 'todo_list',
+};
+
+/**
+ * One notification (spec §3). The structured facts — who did it (`actor`), in which team
+ * (`team`), about what (`object`) — are what clients read; the sentence is built from them by
+ * `notificationSentence` (notification-messages.ts), never parsed. `data` keeps the spec's shape:
+ * `data.avatar`, `data.message` (the same sentence, for older clients), `data.team_name`, and
+ * `data.url`, which opens what it is about.
+ */
 export const notificationDto = z.object({
   id: z.number().int(),
   kind: z.string(),
+  actor: z.object({ id: z.number().int(), name: z.string() }),
+  team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  object: z.object({ kind: z.enum(NOTIFICATION_OBJECT_KINDS), id: z.number().int() }).nullable(),
   data: z.object({
     avatar: z.string().nullable(),
     message: z.string(),

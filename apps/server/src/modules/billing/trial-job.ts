@@ -1,19 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Scheduler } from '../../lib/scheduler.js';
 import type { BillingService } from './service.js';
 
 /**
- * In-process schedule of the trial expiry. The job is one idempotent UPDATE, so running it on
- * every API node is safe; no lock or queue is needed for it.
+ * The trial expiry, every `everyMs` (TRIAL_EXPIRY_EVERY_MS) and at start. One idempotent UPDATE;
+ * the scheduler's job lock keeps it to one process a round.
  */
-export function scheduleTrialExpiry(billing: BillingService, log: FastifyBaseLogger, everyMs = 60_000): () => void {
-  const run = () => {
-    billing.expireTrials().then(
-      (n) => n > 0 && log.info({ moved: n }, 'expired trials moved to the Member plan'),
-      (err: unknown) => log.error({ err }, 'trial expiry failed'),
-    );
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function registerTrialExpiry(scheduler: Scheduler, billing: BillingService, everyMs: number): void {
+  scheduler.every('billing.trial-expiry', everyMs, () => billing.expireTrials(), {
+    atStart: true,
+    didWork: 'expired trials moved to the Member plan',
+  });
 }

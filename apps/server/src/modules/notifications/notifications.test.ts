@@ -1,7 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { REALTIME_PATH, type NotificationDto, type PostDto, type ServerMessage, type TeamDto } from '@rally/contract';
+import {
+  REALTIME_PATH,
+  notificationSentence,
+  type NotificationDto,
+  type PostDto,
+  type ServerMessage,
+  type TeamDto,
+} from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
 import { buildUser, registerUser, type SignedUpUser } from '../../test/factories.js';
 import { buildTeam, invite, join, pendingCode, seatMembers } from '../../test/teams.js';
@@ -77,6 +84,10 @@ describe('fan-out', () => {
       const [n] = await unread(user);
       expect(n).toMatchObject({
         kind: 'post.created',
+        // The structured facts the sentence is built from (contract `notificationSentence`).
+        actor: { id: mina.id, name: 'Mina Note' },
+        team: { id: team.id, name: 'Notify Team' },
+        object: { kind: 'post', id: post.id },
         read_at: null,
         data: {
           message: 'Mina Note posted in Notify Team',
@@ -108,6 +119,17 @@ describe('fan-out', () => {
       ['post.comment', 'Cora Note commented on your post'],
       ['post.reaction', 'Pete Note reacted to your post'],
     ]);
+    expect(got.map((n) => [n.actor, n.object])).toEqual([
+      [
+        { id: coach.id, name: 'Cora Note' },
+        { kind: 'post', id: post.id },
+      ],
+      [
+        { id: pete.id, name: 'Pete Note' },
+        { kind: 'post', id: post.id },
+      ],
+    ]);
+    for (const n of got) expect(n.data.message).toBe(notificationSentence(n));
     expect(await kinds(pete)).toEqual([]);
     expect(await kinds(coach)).toEqual([]);
   });
@@ -144,7 +166,13 @@ describe('fan-out', () => {
     );
     expect(share.statusCode, share.body).toBe(201);
     const [n] = await unread(mina);
-    expect(n).toMatchObject({ kind: 'post.shared', data: { url: `/engagements/${second.id}/timeline` } });
+    expect(n).toMatchObject({
+      kind: 'post.shared',
+      actor: { id: coach.id, name: 'Cora Note' },
+      team: { id: team.id, name: 'Notify Team' },
+      object: { kind: 'team', id: second.id },
+      data: { message: 'Cora Note shared your post', url: `/engagements/${second.id}/timeline` },
+    });
   });
 
   it('a role change reaches the member', async () => {
@@ -159,9 +187,36 @@ describe('fan-out', () => {
     const [n] = await unread(mina);
     expect(n).toMatchObject({
       kind: 'member.role_changed',
+      actor: { id: coach.id, name: 'Cora Note' },
+      team: { id: team.id, name: 'Notify Team' },
+      object: { kind: 'role', id: 3 },
       data: { message: 'Cora Note made you an Admin of Notify Team' },
     });
     await t.api('POST', `user/team/${team.id}/change-user-role`, { user_id: mina.id, role_id: 4 }, coach.token);
+  });
+
+  it('a row stored before the structured fields (a sentence only) is presented with them, its sentence rebuilt', async () => {
+    await clear(pete);
+    await t.db.kysely
+      .insertInto('notifications')
+      .values({
+        user_id: pete.id,
+        team_id: team.id,
+        actor_id: coach.id,
+        kind: 'post.created',
+        subject: 424242,
+        data: JSON.stringify({ message: 'Cora Note posted in Notify Team', team_name: 'Notify Team', url: '/' }),
+        read_at: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const [n] = await unread(pete);
+    expect(n).toMatchObject({
+      actor: { id: coach.id, name: 'Cora Note' },
+      team: { id: team.id, name: 'Notify Team' },
+      object: { kind: 'post', id: 424242 },
+      data: { message: 'Cora Note posted in Notify Team' },
+    });
   });
 
   it('invitations: the invitee with an account, then the inviter and the leads when they join', async () => {

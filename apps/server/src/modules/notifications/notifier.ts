@@ -37,8 +37,9 @@ interface Fanout {
   teamId: number;
   subject: number | null;
   recipients: number[] | ((repo: NotificationsRepository) => Promise<number[]>);
-  message: (actor: string, team: string) => string;
   url: string;
+  /** member.role_changed: the role given (the sentence names it). */
+  roleId?: number;
   /** Recipients need not be members (an invitation goes to someone outside the team). */
   outsiders?: boolean;
   /** Skip a recipient who has the same one (kind, actor, subject) unread already. */
@@ -61,7 +62,6 @@ export class Notifier {
       teamId,
       subject: teamId,
       recipients: (repo) => repo.usersByEmail(emails),
-      message: (a, t) => `${a} has invited you to join ${t}`,
       url: urls.home,
       outsiders: true,
     });
@@ -74,7 +74,6 @@ export class Notifier {
       teamId,
       subject: teamId,
       recipients: [inviterId],
-      message: (a, t) => `${a} accepted your invitation to ${t}`,
       url: urls.members(teamId),
     });
   }
@@ -87,30 +86,28 @@ export class Notifier {
       subject: teamId,
       recipients: async (repo) =>
         (await repo.membersOf(teamId, [Role.Owner, Role.Admin])).filter((id) => !except.includes(id)),
-      message: (a, t) => `${a} joined ${t}`,
       url: urls.members(teamId),
     });
   }
 
   roleChanged(actorId: number, teamId: number, memberId: number, roleId: number): void {
-    const role = roleId === Role.Admin ? 'an Admin' : roleId === Role.Owner ? 'the Owner' : 'a Member';
     this.fanout({
       kind: 'member.role_changed',
       actorId,
       teamId,
       subject: teamId,
       recipients: [memberId],
-      message: (a, t) => `${a} made you ${role} of ${t}`,
+      roleId,
       url: urls.team(teamId),
     });
   }
 
   reacted(actorId: number, teamId: number, postId: number): void {
-    this.aboutPost('post.reaction', actorId, teamId, postId, (a) => `${a} reacted to your post`);
+    this.aboutPost('post.reaction', actorId, teamId, postId);
   }
 
   commented(actorId: number, teamId: number, postId: number): void {
-    this.aboutPost('post.comment', actorId, teamId, postId, (a) => `${a} commented on your post`);
+    this.aboutPost('post.comment', actorId, teamId, postId);
   }
 
   /** A post shared into other teams: its original author hears of it, if still in the original team. */
@@ -122,7 +119,6 @@ export class Notifier {
         teamId: originalTeamId,
         subject: to,
         recipients: [originalAuthorId],
-        message: (a) => `${a} shared your post`,
         url: urls.team(to),
       });
   }
@@ -136,7 +132,6 @@ export class Notifier {
         teamId,
         subject: postId,
         recipients: tagged,
-        message: (a) => `${a} tagged you in a post`,
         url: urls.team(teamId),
       });
     this.fanout({
@@ -145,7 +140,6 @@ export class Notifier {
       teamId,
       subject: postId,
       recipients: async (repo) => (await repo.membersOf(teamId)).filter((id) => !tagged.includes(id)),
-      message: (a, t) => `${a} posted in ${t}`,
       url: urls.team(teamId),
     });
   }
@@ -158,7 +152,6 @@ export class Notifier {
       teamId,
       subject: postId,
       recipients: (repo) => repo.membersOf(teamId),
-      message: (a, t) => `${a} asked how everyone in ${t} feels: check in`,
       url: urls.team(teamId),
     });
   }
@@ -171,7 +164,6 @@ export class Notifier {
       teamId,
       subject: checkinId,
       recipients: [initiatorId],
-      message: (a) => `${a} answered your check-in`,
       url: urls.team(teamId),
     });
   }
@@ -184,7 +176,6 @@ export class Notifier {
       teamId,
       subject: postId,
       recipients: (repo) => repo.membersOf(teamId),
-      message: (a, t) => `${a} shared today's inspiration in ${t}`,
       url: urls.team(teamId),
     });
   }
@@ -198,7 +189,6 @@ export class Notifier {
         teamId,
         subject: listId,
         recipients: tagged,
-        message: (a) => `${a} tagged you in a task`,
         url: `/engagements/${teamId}/todo/${listId}/list-task`,
       });
   }
@@ -211,18 +201,11 @@ export class Notifier {
       teamId,
       subject: listId,
       recipients,
-      message: (a) => `${a} completed a task`,
       url: `/engagements/${teamId}/todo/${listId}/list-task`,
     });
   }
 
-  private aboutPost(
-    kind: NotificationKind,
-    actorId: number,
-    teamId: number,
-    postId: number,
-    message: (actor: string) => string,
-  ): void {
+  private aboutPost(kind: NotificationKind, actorId: number, teamId: number, postId: number): void {
     this.fanout({
       kind,
       actorId,
@@ -232,7 +215,6 @@ export class Notifier {
         const post = await repo.postAuthor(postId);
         return post ? [post.user_id] : [];
       },
-      message,
       url: urls.team(teamId),
       once: kind === 'post.reaction',
     });
@@ -264,7 +246,13 @@ export class Notifier {
     const [actor, teamName] = await Promise.all([repo.actor(f.actorId), repo.teamName(f.teamId)]);
     if (!actor) return [];
     const name = `${actor.first_name} ${actor.last_name}`.trim();
-    const stored: StoredData = { message: f.message(name, teamName ?? ''), team_name: teamName, url: f.url };
+    // The facts as they are now; the sentence is built from them when presented (contract).
+    const stored: StoredData = {
+      actor_name: name,
+      team_name: teamName,
+      url: f.url,
+      ...(f.roleId !== undefined ? { role_id: f.roleId } : {}),
+    };
     const data = JSON.stringify(stored);
     const { ids: created, created_at } = await repo.insert(
       ids.map((user_id) => ({
@@ -283,11 +271,15 @@ export class Notifier {
         id: created[i]!,
         user_id,
         team_id: f.teamId,
+        actor_id: f.actorId,
         kind: f.kind,
+        subject: f.subject,
         data,
         read_at: null,
         created_at,
         actor_avatar: actor.avatar,
+        actor_first_name: actor.first_name,
+        actor_last_name: actor.last_name,
       }),
     }));
     for (const d of delivered)

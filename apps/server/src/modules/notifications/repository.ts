@@ -7,11 +7,16 @@ export interface NotificationView {
   id: number;
   user_id: number;
   team_id: number | null;
+  actor_id: number;
   kind: string;
+  subject: number | null;
   data: string;
   read_at: string | null;
   created_at: string;
   actor_avatar: string | null;
+  /** The actor's current name (rows stored before the name was kept in `data`). */
+  actor_first_name: string | null;
+  actor_last_name: string | null;
 }
 
 export interface NewNotification {
@@ -22,6 +27,22 @@ export interface NewNotification {
   subject: number | null;
   data: string;
 }
+
+/** The columns of a `NotificationView`, over `notifications as n` left-joined to `users as a`. */
+export const NOTIFICATION_VIEW = [
+  'n.id',
+  'n.user_id',
+  'n.team_id',
+  'n.actor_id',
+  'n.kind',
+  'n.subject',
+  'n.data',
+  'n.read_at',
+  'n.created_at',
+  'a.avatar as actor_avatar',
+  'a.first_name as actor_first_name',
+  'a.last_name as actor_last_name',
+] as const;
 
 /** The one place that reads and writes `notifications` (and what fan-out reads of people and teams). */
 export class NotificationsRepository {
@@ -55,16 +76,7 @@ export class NotificationsRepository {
   page(userId: number, teamId: number | undefined, unreadOnly: boolean, limit: number, offset: number) {
     return this.list(userId, teamId, unreadOnly)
       .leftJoin('users as a', 'a.id', 'n.actor_id')
-      .select([
-        'n.id',
-        'n.user_id',
-        'n.team_id',
-        'n.kind',
-        'n.data',
-        'n.read_at',
-        'n.created_at',
-        'a.avatar as actor_avatar',
-      ])
+      .select(NOTIFICATION_VIEW)
       .orderBy('n.id', 'desc')
       .limit(limit)
       .offset(offset)

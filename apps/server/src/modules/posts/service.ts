@@ -3,7 +3,7 @@ import {
   Paging,
   PostType,
   colorById,
-  isLead,
+  can,
   type CelebrationData,
   type PageMeta,
   type PostDto,
@@ -178,7 +178,7 @@ export class PostsService {
     access.assert(viewer, 'post.share', postTarget(post));
     const targets = teamIds.filter((id) => id !== teamId);
     const roles = await members.rolesOf(userId, targets);
-    const refused = targets.filter((id) => !isLead(roles.get(id) ?? 0));
+    const refused = targets.filter((id) => !can('post.shareTo', { ...viewer, role: roles.get(id) ?? 0 }));
     if (targets.length === 0 || refused.length)
       throw validation({
         team_ids: [targets.length === 0 ? PostMessages.shareChooseTeam : PostMessages.shareTeamNotLead],

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/dialect.js';
+import type { NotificationDto } from '@rally/contract';
+import { presentNotification } from '../notifications/presenter.js';
+import { NOTIFICATION_VIEW, type NotificationView } from '../notifications/repository.js';
 import type { Hours } from './hours.js';
 
 /** Which sessions still count as signed in: used since `usedSince` and signed in since `signedInSince`. */
@@ -173,15 +176,16 @@ export class PushRepository {
     return rows.map((r) => r.notification_id);
   }
 
-  /** The messages of some notifications, newest first (for a summary's body). */
-  async messagesOf(ids: number[]): Promise<string[]> {
+  /** Some notifications as presented, newest first (a summary's body is built from their fields). */
+  async notificationsOf(ids: number[]): Promise<NotificationDto[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
-      .selectFrom('notifications')
-      .select('data')
-      .where('id', 'in', ids)
-      .orderBy('id', 'desc')
+      .selectFrom('notifications as n')
+      .leftJoin('users as a', 'a.id', 'n.actor_id')
+      .select(NOTIFICATION_VIEW)
+      .where('n.id', 'in', ids)
+      .orderBy('n.id', 'desc')
       .execute();
-    return rows.map((r) => (JSON.parse(r.data) as { message: string }).message);
+    return (rows as NotificationView[]).map(presentNotification);
   }
 }

@@ -1,10 +1,11 @@
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import { type RegisterDeviceTokenData, ProfileMessages, Timing } from '@rally/contract';
+import { type RegisterDeviceTokenData, ProfileMessages, Timing, notificationSentence } from '@rally/contract';
 import type { Session } from '../../http/authenticate.js';
 import { validation } from '../../http/errors.js';
 import { MINUTE } from '../../lib/clock.js';
+import type { Scheduler } from '../../lib/scheduler.js';
 import type { TeamAccess } from '../members/team-access.js';
 import type { Delivered, NotificationSink } from '../notifications/notifier.js';
 import { withinHours } from './hours.js';
@@ -143,7 +144,7 @@ export class PushService implements NotificationSink {
       }
       const payload: PushPayload = {
         title: item.notification.data.team_name ?? 'Rally',
-        body: item.notification.data.message,
+        body: notificationSentence(item.notification),
         url: item.notification.data.url ?? '/',
       };
       for (const sub of subs) if (sub.user_id === item.user_id) sends.push(this.send(sub, payload));
@@ -167,7 +168,7 @@ export class PushService implements NotificationSink {
       if (!withinHours(now, hours.get(userId))) continue;
       const ids = await repo.claimHeld(userId, now.toISOString());
       if (ids.length === 0) continue; // another process took them
-      const messages = await repo.messagesOf(ids);
+      const messages = (await repo.notificationsOf(ids)).map(notificationSentence);
       const payload: PushPayload =
         ids.length === 1
           ? { title: 'Rally', body: messages[0] ?? 'You have a new notification', url: '/' }
@@ -206,14 +207,12 @@ export class PushService implements NotificationSink {
 }
 
 /**
- * Runs `flushHeld` every minute, and deletes the subscriptions of sessions that ended by idling
- * (never sent to anyway); the returned function stops it.
+ * Held pushes go out every minute, and the subscriptions of sessions that ended by idling (never
+ * sent to anyway) are deleted every minute too.
  */
-export function scheduleHeldPushes(push: PushService, log: FastifyBaseLogger): () => void {
-  const timer = setInterval(() => {
-    push.flushHeld().catch((err: unknown) => log.error({ err }, 'held pushes failed'));
-    push.pruneEnded().catch((err: unknown) => log.error({ err }, 'pruning ended push subscriptions failed'));
-  }, MINUTE);
-  timer.unref();
-  return () => clearInterval(timer);
+export function registerPushJobs(scheduler: Scheduler, push: PushService): void {
+  scheduler.every('push.flush-held', MINUTE, () => push.flushHeld(), { didWork: 'held pushes sent as summaries' });
+  scheduler.every('push.prune-ended', MINUTE, () => push.pruneEnded(), {
+    didWork: 'ended push subscriptions pruned',
+  });
 }

@@ -283,6 +283,29 @@ function postCases(): Case[] {
     deleteCase('DELETE posts/{id}: the welcome message', 'self', PostType.welcomemessage, inTeam(403, 403, 403)),
     deleteCase('DELETE posts/{id}: one’s own check-in', 'self', PostType.checkin, inTeam(403, 403, 403)),
     shareCase('POST posts/{id}/share: a peer’s post', {}, inTeam(403, 201, 201)),
+    {
+      // Each caller shares their own post from a team they lead into the fresh team, where their
+      // role decides: only into teams they lead (spec §6); the refusal names the field (422).
+      name: 'POST posts/{id}/share: into a team where the caller has this role',
+      ability: 'post.shareTo',
+      expected: { guest: 401, outsider: 422, member: 422, admin: 201, owner: 201 },
+      fresh: true,
+      call: async (team, token, actor) => {
+        const sharer = actor === 'guest' ? 'owner' : (actor as Person);
+        const source = await buildTeam(t, people[sharer], secretName());
+        const id = await seedPost(source, sharer);
+        const res = await t.api('POST', `user/team/${source.id}/posts/${id}/share`, { team_ids: [team.id] }, token);
+        const copies = await t.db.kysely
+          .selectFrom('posts')
+          .select('id')
+          .where('team_id', '=', team.id)
+          .where('is_forwarded', '=', 1)
+          .execute();
+        expect(copies).toHaveLength(res.statusCode === 201 ? 1 : 0);
+        if (res.statusCode === 422) expect(res.json().errors.team_ids).toEqual([PostMessages.shareTeamNotLead]);
+        return res;
+      },
+    },
     shareCase('POST posts/{id}/share: a forwarded post', { is_forwarded: 1 }, inTeam(403, 403, 403)),
     shareCase(
       'POST posts/{id}/share: an unpublished team video',
@@ -769,6 +792,34 @@ function topicCases(): Case[] {
 /** A peer's post on the shared team, for the read cases. */
 let sharedPostId: number;
 
+/**
+ * Create Engagement on the Member plan (spec §1, §6: one personal team, then the Coach plan), by a
+ * fresh account per caller, so the people of the matrix keep their plan and teams.
+ */
+function freePlanCreateCase(name: string, ownsPersonal: boolean, expected: Record<Actor, number>): Case {
+  return {
+    name,
+    ability: 'team.create',
+    expected,
+    call: async (_team, token) => {
+      if (!token) return t.api('POST', 'user/team', { name: 'Personal' }, token);
+      const user = await buildUser(t, { first_name: 'Fresh', last_name: 'Matrix' });
+      await setPlan(t, user.id, 'Free', 'active');
+      if (ownsPersonal) expect((await t.api('POST', 'user/team', { name: 'Mine' }, user.token)).statusCode).toBe(201);
+      const res = await t.api('POST', 'user/team', { name: 'Personal' }, user.token);
+      const owned = await t.db.kysely
+        .selectFrom('teams')
+        .select('is_personal')
+        .where('owner_id', '=', user.id)
+        .execute();
+      expect(owned).toEqual([{ is_personal: 1 }]);
+      if (res.statusCode === 403)
+        expect(res.json()).toMatchObject({ message: Messages.needCoachPlan, code: 'coach_plan_required' });
+      return res;
+    },
+  };
+}
+
 const CASES: Case[] = [
   {
     name: 'GET user/teams',
@@ -797,10 +848,16 @@ const CASES: Case[] = [
     },
   },
   {
-    name: 'POST user/team (create)',
+    name: 'POST user/team (create, a Coach)',
+    ability: 'team.create',
     expected: anyone(201),
     call: (_team, token) => t.api('POST', 'user/team', { name: 'Another Team' }, token),
+    check: async (_team, res) => {
+      if (res.statusCode === 201) expect(res.json().data.is_personal).toBe(false);
+    },
   },
+  freePlanCreateCase('POST user/team (create, the Member plan, no personal team yet)', false, anyone(201)),
+  freePlanCreateCase('POST user/team (create, the Member plan, a personal team already)', true, anyone(403)),
   {
     // The owner's act alone (decisions.md, ADR 0019): an admin may not erase a coach's team.
     name: 'DELETE user/team/{id}',
@@ -1060,7 +1117,8 @@ describe.each(CASES)('$name', (c) => {
       if (status === 401)
         expect(res.json()).toMatchObject({ message: Messages.unauthenticated, code: 'unauthenticated' });
       if (status === 404) expect(res.json()).toMatchObject({ message: Messages.notFound, code: 'not_found' });
-      if (status === 403) expect(res.json().code).toMatch(/^(forbidden|owner_role_fixed|owner_cannot_be_removed)$/);
+      if (status === 403)
+        expect(res.json().code).toMatch(/^(forbidden|coach_plan_required|owner_role_fixed|owner_cannot_be_removed)$/);
       if (actor === 'outsider' || actor === 'guest') {
         // Nothing about a team one is not in: not its name, not its members' addresses.
         expect(res.body).not.toContain(team.name);
@@ -1083,6 +1141,9 @@ const NOT_BUILT: readonly Ability[] = [
   'content.publish',
 ];
 
+/** Abilities whose refusal is not a 403: sharing into a team one does not lead names the field. */
+const REFUSED_WITH: Partial<Record<Ability, number>> = { 'post.shareTo': 422 };
+
 describe('the permission table is covered', () => {
   it('every ability with an endpoint is asked by a case, and the unbuilt ones by none', () => {
     const asked = new Set(CASES.flatMap((c) => (c.ability ? [c.ability] : [])));
@@ -1096,7 +1157,7 @@ describe('the permission table is covered', () => {
         ACTORS.filter((a) => a !== 'guest' && a !== 'outsider').map((a) => c.expected[a]),
       );
       expect(statuses.some((s) => s >= 200 && s < 300)).toBe(true);
-      expect(statuses).toContain(403);
+      expect(statuses).toContain(REFUSED_WITH[ability] ?? 403);
     },
   );
 });

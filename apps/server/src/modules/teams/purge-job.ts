@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { runAlone } from '../../db/job-lock.js';
 import type { Database } from '../../db/schema.js';
 import { DAY } from '../../lib/clock.js';
+import type { Scheduler } from '../../lib/scheduler.js';
 import type { UploadsService } from '../uploads/service.js';
 import type { FileStorage } from '../uploads/storage.js';
 import type { TeamsRepository } from './repository.js';
@@ -56,15 +56,7 @@ export class TeamPurge {
   }
 }
 
-/** Runs the purge every `everyMs` (TEAM_PURGE_EVERY_MS) in this process; the returned function stops it. */
-export function scheduleTeamPurge(purge: TeamPurge, log: FastifyBaseLogger, everyMs: number): () => void {
-  const run = () => {
-    purge.purgeExpired().then(
-      (n) => n > 0 && log.info({ purged: n }, 'deleted engagements erased'),
-      (err: unknown) => log.error({ err }, 'engagement purge failed'),
-    );
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The purge every `everyMs` (TEAM_PURGE_EVERY_MS), under the scheduler's job lock. */
+export function registerTeamPurge(scheduler: Scheduler, purge: TeamPurge, everyMs: number): void {
+  scheduler.every('teams.purge', everyMs, () => purge.purgeExpired(), { didWork: 'deleted engagements erased' });
 }

@@ -92,15 +92,22 @@ export class TeamsRepository {
   }
 
   /**
-   * Creates the owner's one personal team, or nothing (undefined) when they have one already.
-   * The check and the insert are one transaction that holds the owner's row, so requests at
-   * the same moment cannot all pass the check.
+   * Creates the owner's team when `rule` allows it given what they own (the contract's
+   * `team.create`); the new team's id, or the rule's denial. The check and the insert are one
+   * transaction that holds the owner's row, so requests at the same moment cannot all pass it.
    */
-  createPersonalTeam(ownerId: number, name: string, ownerRole: number): Promise<number | undefined> {
+  createTeamIf<D extends string>(
+    ownerId: number,
+    name: string,
+    ownerRole: number,
+    isPersonal: boolean,
+    rule: (facts: { owns_personal_team: boolean }) => 'allow' | D,
+  ): Promise<number | D> {
     return this.db.transaction().execute(async (trx) => {
       await trx.selectFrom('users').select('id').where('id', '=', ownerId).$call(lockRows(trx)).execute();
-      if ((await this.countPersonalTeamsOwnedBy(ownerId, trx)) > 0) return undefined;
-      return this.insertTeam(trx, ownerId, name, true, ownerRole);
+      const answer = rule({ owns_personal_team: (await this.countPersonalTeamsOwnedBy(ownerId, trx)) > 0 });
+      if (answer !== 'allow') return answer;
+      return this.insertTeam(trx, ownerId, name, isPersonal, ownerRole);
     });
   }
 

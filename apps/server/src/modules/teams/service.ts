@@ -1,4 +1,13 @@
-import { Messages, Role, type DeletedTeamDto, type TeamDto, type TeamProfileDto } from '@rally/contract';
+import {
+  DENIAL_MESSAGES,
+  Messages,
+  Role,
+  createsPersonalTeam,
+  verdict,
+  type DeletedTeamDto,
+  type TeamDto,
+  type TeamProfileDto,
+} from '@rally/contract';
 import type { TeamRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import { DAY, nowIso } from '../../lib/clock.js';
@@ -57,16 +66,18 @@ export class TeamsService {
   }
 
   /**
-   * Coaches (Premium, active or trialing) create engagements without limit; anyone else may
-   * create one personal team (spec §1, §6).
+   * Create Engagement as the contract's `team.create` rules it (spec §1, §6): a Coach's
+   * engagement, or anyone else's one personal team. The rule is asked inside the transaction that
+   * holds the owner's row, so requests at the same moment cannot all pass it.
    */
   async create(userId: number, name: string): Promise<TeamDto> {
     const { repo, billing } = this.deps;
-    const id = (await billing.isCoach(userId))
-      ? await repo.createTeam(userId, name, false, Role.Owner)
-      : await repo.createPersonalTeam(userId, name, Role.Owner);
-    if (id === undefined) throw forbidden(Messages.needCoachPlan, 'coach_plan_required');
-    return this.get(userId, id);
+    const viewer = { userId, coach: await billing.isCoach(userId) };
+    const outcome = await repo.createTeamIf(userId, name, Role.Owner, createsPersonalTeam(viewer), (facts) =>
+      verdict('team.create', viewer, facts),
+    );
+    if (typeof outcome !== 'number') throw forbidden(DENIAL_MESSAGES[outcome], outcome);
+    return this.get(userId, outcome);
   }
 
   /**

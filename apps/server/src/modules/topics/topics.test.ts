@@ -237,7 +237,16 @@ describe('topics written ahead', () => {
       .where('kind', '=', 'topic.published')
       .execute();
     expect(rows.map((r) => r.user_id).sort()).toEqual([coach.id, mina.id].sort());
-    expect(JSON.parse(rows[0]!.data).message).toBe(`Adam Topic shared today's inspiration in ${fresh.name}`);
+    // Stored as facts; the sentence is built from them when presented.
+    expect(JSON.parse(rows[0]!.data)).toMatchObject({ actor_name: 'Adam Topic', team_name: fresh.name });
+    const listed = await t.api('GET', `user/notifications?team_id=${fresh.id}`, undefined, mina.token);
+    expect(listed.json().data[0]).toMatchObject({
+      kind: 'topic.published',
+      actor: { id: admin.id, name: 'Adam Topic' },
+      team: { id: fresh.id, name: fresh.name },
+      object: { kind: 'post' },
+      data: { message: `Adam Topic shared today's inspiration in ${fresh.name}` },
+    });
   });
 });
 

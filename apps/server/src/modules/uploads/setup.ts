@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import { HOUR } from '../../lib/clock.js';
+import type { Scheduler } from '../../lib/scheduler.js';
 import type { TeamAccess } from '../members/team-access.js';
 import { UploadsRepository } from './repository.js';
 import { S3Store } from './s3-store.js';
@@ -60,14 +62,6 @@ export async function createUploads(opts: {
 }
 
 /** Hourly removal of uploads never attached for a day (forms abandoned after the file was sent). */
-export function schedulePurge(uploads: UploadsService, log: FastifyBaseLogger, everyMs = 60 * 60_000): () => void {
-  const run = () => {
-    uploads.purgeUnattached().then(
-      (n) => n > 0 && log.info({ removed: n }, 'unattached uploads removed'),
-      (err: unknown) => log.error({ err }, 'upload purge failed'),
-    );
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function registerUploadSweep(scheduler: Scheduler, uploads: UploadsService, everyMs = HOUR): void {
+  scheduler.every('uploads.sweep', everyMs, () => uploads.purgeUnattached(), { didWork: 'unattached uploads removed' });
 }

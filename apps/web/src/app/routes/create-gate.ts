@@ -1,17 +1,22 @@
-import { Messages, Role, isCoach, type SubscriptionDto, type TeamDto } from '@rally/contract';
+import { Messages, isCoach, ownsPersonalTeam, verdict, type SubscriptionDto, type TeamDto } from '@rally/contract';
 import type { NoticeAction } from '../../components/notice-dialog';
 import { paths } from '../../config/paths';
 
 export type CreateGate = { kind: 'form' } | { kind: 'notice'; message: string; action: NoticeAction };
 
 /**
- * What Create Engagement opens (spec §1, §6): the form for a Coach, or for anyone without a
- * personal team yet (the free plan allows one); otherwise a dialog to subscribe or reactivate.
+ * What Create Engagement opens: the form when the permission table's `team.create` allows it (a
+ * Coach, or anyone without a personal team yet; spec §1, §6), else a dialog to subscribe or
+ * reactivate — the server asks the same row.
  */
-export function createGate(subscription: SubscriptionDto | null | undefined, teams: TeamDto[] | undefined): CreateGate {
-  if (isCoach(subscription)) return { kind: 'form' };
-  const ownsPersonalTeam = (teams ?? []).some((t) => t.is_personal && t.role_id === Role.Owner);
-  if (!ownsPersonalTeam) return { kind: 'form' };
+export function createGate(
+  subscription: SubscriptionDto | null | undefined,
+  teams: TeamDto[] | undefined,
+  userId = 0,
+): CreateGate {
+  const viewer = { userId, coach: isCoach(subscription) };
+  if (verdict('team.create', viewer, { owns_personal_team: ownsPersonalTeam(teams ?? []) }) === 'allow')
+    return { kind: 'form' };
   if (subscription?.name === 'Premium')
     return {
       kind: 'notice',

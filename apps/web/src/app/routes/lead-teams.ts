@@ -1,12 +1,19 @@
 import { useMemo } from 'react';
-import { isLead } from '@rally/contract';
+import { can } from '@rally/contract';
 import { useTeams } from '../../features/teams/api/get-teams';
+import { useSession } from '../../lib/session';
+import { teamViewer } from '../../lib/viewer';
 
-/** The teams the viewer leads (roles 2 and 3), where they may share a post to (spec §6). */
+/** The teams a post may be shared to: those the permission table's `post.shareTo` allows (spec §6). */
 export function useLeadTeams() {
   const teams = useTeams();
+  const userId = useSession()?.user.id ?? 0;
   return useMemo(
-    () => (teams.data ?? []).filter((t) => isLead(t.role_id)).map((t) => ({ id: t.id, name: t.name })),
-    [teams.data],
+    () =>
+      (teams.data ?? [])
+        // The plan plays no part in this row; the viewer's role is theirs in each team.
+        .filter((t) => can('post.shareTo', teamViewer(userId, t.role_id, false)))
+        .map((t) => ({ id: t.id, name: t.name })),
+    [teams.data, userId],
   );
 }

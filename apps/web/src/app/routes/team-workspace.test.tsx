@@ -93,25 +93,31 @@ describe('team workspace', () => {
   });
 
   it.each([
-    ['the Super Admin', 2, true],
-    ['a member', 4, false],
-  ])('the right sidebar for %s (role %i): Inspiration; Invite Members shown %s', async (_label, role, shown) => {
-    serveTeam(buildTeam({ id: 5, name: 'Rowing', role_id: role }));
-    const { user, queryClient } = open('/engagements/5/info');
-    await screen.findByRole('tab', { name: 'Members (2)' });
-    await waitFor(() => expect(queryClient.getQueryState(subscriptionQuery().queryKey)?.status).toBe('success'));
-    // Everyone has the sidebar (the Inspiration card is for every member); Invite Members only role 2.
-    await user.click(screen.getByRole('button', { name: 'Team sidebar' }));
-    const sidebar = await screen.findByRole('dialog', { name: 'Team sidebar' });
-    expect(sidebar).toHaveTextContent('Rowing');
-    // The panels are a chunk of their own: they arrive a moment after the sidebar.
-    expect(await within(sidebar).findByRole('heading', { name: 'Inspiration from today' })).toBeInTheDocument();
-    expect(Boolean(within(sidebar).queryByRole('button', { name: 'Invite Members' }))).toBe(shown);
-    if (!shown) return;
-    await user.click(within(sidebar).getByRole('button', { name: 'Invite Members' }));
-    expect(await screen.findByRole('heading', { name: 'Invite Team Members' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Team sidebar' })).not.toBeInTheDocument());
-  });
+    ['the Super Admin', 2, true, true],
+    ['an Admin (the card offers it, the sidebar does not)', 3, true, false],
+    ['the Super Admin without the Coach plan', 2, false, false],
+    ['a member', 4, true, false],
+  ])(
+    'the right sidebar for %s (role %i, coach %s): Inspiration; Invite Members shown %s',
+    async (_label, role, coach, shown) => {
+      if (!coach) serveSubscription({ name: 'Free', title: 'Member' });
+      serveTeam(buildTeam({ id: 5, name: 'Rowing', role_id: role }));
+      const { user, queryClient } = open('/engagements/5/info');
+      await screen.findByRole('tab', { name: 'Members (2)' });
+      await waitFor(() => expect(queryClient.getQueryState(subscriptionQuery().queryKey)?.status).toBe('success'));
+      // Everyone has the sidebar (the Inspiration card is for every member); Invite Members only role 2.
+      await user.click(screen.getByRole('button', { name: 'Team sidebar' }));
+      const sidebar = await screen.findByRole('dialog', { name: 'Team sidebar' });
+      expect(sidebar).toHaveTextContent('Rowing');
+      // The panels are a chunk of their own: they arrive a moment after the sidebar.
+      expect(await within(sidebar).findByRole('heading', { name: 'Inspiration from today' })).toBeInTheDocument();
+      expect(Boolean(within(sidebar).queryByRole('button', { name: 'Invite Members' }))).toBe(shown);
+      if (!shown) return;
+      await user.click(within(sidebar).getByRole('button', { name: 'Invite Members' }));
+      expect(await screen.findByRole('heading', { name: 'Invite Team Members' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Team sidebar' })).not.toBeInTheDocument());
+    },
+  );
 });
 
 describe('Engagement Options', () => {

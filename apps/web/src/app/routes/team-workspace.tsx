@@ -2,7 +2,7 @@ import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { Role, can, isCoach } from '@rally/contract';
+import { can, inviteOffered, isCoach } from '@rally/contract';
 import { useSubscription } from '../../features/billing/api/get-subscription';
 import { usePostEvents } from '../../features/posts/hooks/use-post-events';
 import { useTeam } from '../../features/teams/api/get-teams';
@@ -54,13 +54,12 @@ function Workspace({ teamId }: { teamId: number }) {
   const [inviting, setInviting] = useState(false);
   const coach = isCoach(subscription.data);
   const items = useMemo(() => teamNavItems(teamId), [teamId]);
-  const context = useMemo(
-    () =>
-      team.data
-        ? { team: team.data, viewer: teamViewer(userId, team.data.role_id, coach), openInvite: () => setInviting(true) }
-        : null,
-    [team.data, userId, coach],
-  );
+  const context = useMemo(() => {
+    if (!team.data) return null;
+    const viewer = teamViewer(userId, team.data.role_id, coach);
+    // Pages offer Invite Members (the tag-member field) only where the permission table allows it.
+    return { team: team.data, viewer, openInvite: inviteOffered('tag', viewer) ? () => setInviting(true) : undefined };
+  }, [team.data, userId, coach]);
 
   // Spec §2: a team the user is not in (an empty answer) sends them home.
   if (team.data === null || (team.error instanceof ApiError && team.error.status >= 400 && team.error.status < 500))
@@ -80,8 +79,8 @@ function Workspace({ teamId }: { teamId: number }) {
     );
 
   const { team: data, viewer } = context;
-  // The spec places this button for role 2 only, narrower than the server's rule (roles 2 and 3).
-  const invite = can('team.invite', viewer) && viewer.role === Role.Owner;
+  // The sidebar's place: role 2 only (spec §6), and only with the Coach plan.
+  const invite = inviteOffered('sidebar', viewer);
   const stats = can('stats.view', viewer);
   const drawerExtra = invite && (
     <Box sx={{ px: 2, py: 1 }}>

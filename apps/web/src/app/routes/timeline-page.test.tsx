@@ -5,7 +5,8 @@ import { COLORS, PostType, Routes, type TeamDto, PostMessages } from '@rally/con
 import { realtime } from '../../lib/realtime';
 import { renderApp } from '../../test/render';
 import { apiOk, apiUrl, server, testUser } from '../../test/server';
-import { buildMember, buildTeam } from '../../test/team-fixtures';
+import { subscriptionQuery } from '../../features/billing/api/get-subscription';
+import { buildMember, buildTeam, serveSubscription } from '../../test/team-fixtures';
 import { buildPost, serveDashboard, serveRealtime, serveTimeline } from '../../test/post-fixtures';
 
 /** The user's teams (the workspace loads its team from this list) and team 5's members and colours. */
@@ -79,6 +80,27 @@ describe('team timeline pages', () => {
     expect(screen.queryByText('Plain')).not.toBeInTheDocument();
     expect(seen[0]!.searchParams.get('type_id')).toBe(String(typeId));
     expect(screen.getByRole('navigation', { name: 'breadcrumb' })).toHaveTextContent(title);
+  });
+});
+
+describe('Invite Members in the tag field (spec §6: leads, when no one else is in the team)', () => {
+  it.each([
+    ['a Super Admin with the Coach plan', true, 2, true],
+    ['an Admin with the Coach plan', true, 3, true],
+    // The server refuses these (403 coach_plan_required): the button is not offered.
+    ['a Super Admin without the Coach plan', false, 2, false],
+    ['an Admin without the Coach plan', false, 3, false],
+  ])('%s: offered %s', async (_label, coach, role, shown) => {
+    if (!coach) serveSubscription({ name: 'Free', title: 'Member' });
+    serveTeams([buildTeam({ id: 5, name: 'Rowing', role_id: role })]);
+    serveTimeline([buildPost({ id: 1, data: { text: 'First' } })]);
+    const { user, queryClient } = open('/engagements/5/timeline');
+    await screen.findByText('First');
+    await waitFor(() => expect(queryClient.getQueryState(subscriptionQuery().queryKey)?.status).toBe('success'));
+    await user.click(screen.getByRole('button', { name: /Share a thought, an announcement or a bright idea/ }));
+    await user.click(await screen.findByRole('tab', { name: 'Announcement' }));
+    expect(await screen.findByText(/No one else is in this team yet/)).toBeInTheDocument();
+    expect(Boolean(screen.queryByRole('button', { name: 'Invite Members' }))).toBe(shown);
   });
 });
 

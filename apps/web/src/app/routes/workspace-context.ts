@@ -5,7 +5,8 @@ export interface WorkspaceTeam {
   team: TeamDto;
   /** The signed-in user in this team, for the permission table. */
   viewer: Viewer;
-  openInvite: () => void;
+  /** Opens Invite Members; absent where the permission table does not offer it (`inviteOffered('tag')`). */
+  openInvite?: (() => void) | undefined;
 }
 
 export const WorkspaceContext = createContext<WorkspaceTeam | null>(null);

@@ -9,10 +9,17 @@ import { apiOk, apiUrl, server } from '../../../test/server';
 import { pagedJson, renderWithProviders } from '../../../test/team-fixtures';
 import { NotificationBell } from './notification-bell';
 
-const note = (id: number, message: string, over: Partial<NotificationDto> = {}): NotificationDto => ({
+/**
+ * A notification as the API sends it: the structured facts, and a `data.message` the web must not
+ * show (it builds the sentence from the facts; older servers' sentences are only for older clients).
+ */
+const note = (id: number, actor: string, kind: string, over: Partial<NotificationDto> = {}): NotificationDto => ({
   id,
-  kind: 'post.reaction',
-  data: { avatar: null, message, team_name: 'Rowing', url: '/engagements/5/timeline' },
+  kind,
+  actor: { id: 30 + id, name: actor },
+  team: { id: 5, name: 'Rowing' },
+  object: { kind: 'post', id: 70 + id },
+  data: { avatar: null, message: 'not this sentence', team_name: 'Rowing', url: '/engagements/5/timeline' },
   read_at: null,
   created_at: '2026-11-23T10:00:00.000Z',
   ...over,
@@ -41,13 +48,18 @@ afterEach(() => realtime.stop());
 
 describe('NotificationBell', () => {
   it('shows the unread count, opens the list (avatar, message, team) and clears the badge', async () => {
-    serveNotifications([note(2, 'Pete Note reacted to your post'), note(1, 'Cora Note posted in Rowing')], 2);
+    serveNotifications([note(2, 'Pete Note', 'post.reaction'), note(1, 'Cora van Note', 'post.created')], 2);
     const { user } = renderWithProviders(<NotificationBell />);
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 new' });
     await user.click(bell);
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     const list = await within(dialog).findByRole('list', { name: 'Notifications' });
     expect(within(list).getByText('Pete Note reacted to your post')).toBeInTheDocument();
+    expect(within(list).getByText('Cora van Note posted in Rowing')).toBeInTheDocument();
+    expect(within(list).queryByText('not this sentence')).not.toBeInTheDocument();
+    // The avatar's initials are the actor's name from its field (no sentence parsed).
+    expect(within(list).getByText('PN')).toBeInTheDocument();
+    expect(within(list).getByText('CVN')).toBeInTheDocument();
     expect(within(list).getAllByText('Rowing')).toHaveLength(2);
     expect(within(dialog).getByText(Messages.seenItAll)).toBeInTheDocument();
     await waitFor(() =>
@@ -63,7 +75,7 @@ describe('NotificationBell', () => {
     gateway.send({
       type: 'notification.created',
       user_id: 1,
-      notification: note(9, 'Mina Note commented on your post'),
+      notification: note(9, 'Mina Note', 'post.comment'),
     });
     expect(await screen.findByRole('button', { name: 'Notifications, 1 new' })).toBeInTheDocument();
     expect(await screen.findByText('Mina Note commented on your post')).toBeInTheDocument(); // the snackbar

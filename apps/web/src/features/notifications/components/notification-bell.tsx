@@ -3,6 +3,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { Badge, Box, Dialog, DialogTitle, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { notificationSentence } from '@rally/contract';
 import { useTeamEvents } from '../../../lib/realtime';
 import { useSnackbar } from '../../../lib/snackbar';
 import { addNotification, notificationKeys, useNotificationsCount } from '../api/get-notifications';
@@ -20,7 +21,7 @@ export function useLiveNotifications(): void {
     (event) => {
       if (event.type !== 'notification.created') return;
       addNotification(queryClient, event.notification);
-      enqueueSnackbar(event.notification.data.message, { variant: 'info' });
+      enqueueSnackbar(notificationSentence(event.notification), { variant: 'info' });
     },
     { onReconnect: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }) },
   );

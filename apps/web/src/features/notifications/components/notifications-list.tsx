@@ -2,15 +2,16 @@ import { Alert, Box, List, ListItemAvatar, ListItemButton, ListItemText, Skeleto
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Messages, type NotificationDto } from '@rally/contract';
+import { Messages, notificationSentence, type NotificationDto } from '@rally/contract';
 import { LoadMore } from '../../../components/load-more';
 import { UserAvatar } from '../../../components/user-avatar';
 import { notificationKeys, useNotifications } from '../api/get-notifications';
 import { PushToggle } from './push-toggle';
 
 function NotificationItem({ notification, onOpen }: { notification: NotificationDto; onOpen: (url?: string) => void }) {
-  const { avatar, message, team_name, url } = notification.data;
-  const actor = message.split(' ').slice(0, 2).join(' ');
+  const { avatar, team_name, url } = notification.data;
+  // Built from the structured fields (contract), never parsed from a sentence.
+  const message = notificationSentence(notification);
   return (
     <ListItemButton
       divider
@@ -20,7 +21,7 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
       sx={notification.read_at === null ? { bgcolor: 'action.hover' } : undefined}
     >
       <ListItemAvatar>
-        <UserAvatar name={actor} src={avatar} />
+        <UserAvatar name={notification.actor.name} src={avatar} />
       </ListItemAvatar>
       <ListItemText
         primary={message}

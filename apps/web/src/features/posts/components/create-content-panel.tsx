@@ -9,7 +9,7 @@ import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import EmojiObjectsOutlined from '@mui/icons-material/EmojiObjectsOutlined';
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
-import { PostType, isLead } from '@rally/contract';
+import { PostType } from '@rally/contract';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useSession } from '../../../lib/session';
 import { useDelayedClose } from './create-delayed-close';
@@ -35,7 +35,7 @@ export interface CreateContentPanelProps {
    * `useMembers(teamId)` (a feature does not import another; the page composes them).
    */
   members: TeamMembers;
-  /** Opens Invite Members, offered to leads in the tag field when no one else is in the team (spec §6). */
+  /** Opens Invite Members from the tag field when no one else is in the team; the page passes it only where `inviteOffered('tag')` (spec §6). */
   onInviteMembers?: () => void;
   /** Post types whose forms other features draw (a check-in request), offered by role like the rest. */
   extraTypes?: ExtraPostTypes;
@@ -159,7 +159,7 @@ export function CreateContentPanel({
                   role={role}
                   initialType={typeFilter}
                   members={members}
-                  onInviteMembers={isLead(role) ? onInviteMembers : undefined}
+                  onInviteMembers={onInviteMembers}
                   onPosted={panel.dismiss}
                   onClose={panel.dismiss}
                   extraTypes={extraTypes}

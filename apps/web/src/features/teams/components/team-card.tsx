@@ -3,7 +3,7 @@ import ChecklistRounded from '@mui/icons-material/ChecklistRounded';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
-import { can, type TeamDto } from '@rally/contract';
+import { inviteOffered, type TeamDto } from '@rally/contract';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useTeamViewer } from '../../../lib/viewer';
@@ -21,7 +21,7 @@ interface Props {
 export function TeamCard({ team, coach, onInvite }: Props) {
   const inactive = team.status === 'inactive';
   const viewer = useTeamViewer(team.role_id, coach);
-  const invite = onInvite && can('team.invite', viewer);
+  const invite = onInvite && inviteOffered('card', viewer);
   return (
     <Card
       component="article"
