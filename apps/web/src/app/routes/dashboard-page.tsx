@@ -8,7 +8,6 @@ import { useDashboard } from '../../features/posts/api/get-feed';
 import { FeedLayout } from '../../features/posts/components/feed-layout';
 import { POST_MAX_WIDTH } from '../../features/posts/components/post-card';
 import { PostFeed } from '../../features/posts/components/post-feed';
-import { usePostEvents } from '../../features/posts/hooks/use-post-events';
 import { useTeams } from '../../features/teams/api/get-teams';
 import { useSession } from '../../lib/session';
 import { teamViewer } from '../../lib/viewer';
@@ -17,7 +16,6 @@ import { useLeadTeams } from './lead-teams';
 /** /dashboard: the posts of all the user's teams, each card with the user's role in its team (spec §2). */
 export function DashboardPage() {
   const feed = useDashboard();
-  usePostEvents();
   const teams = useTeams();
   const subscription = useSubscription();
   const userId = useSession()?.user.id ?? 0;

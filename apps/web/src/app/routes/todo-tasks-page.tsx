@@ -6,7 +6,6 @@ import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { paths } from '../../config/paths';
 import { PostMedia } from '../../features/posts/components/post-media';
 import { useTodoList } from '../../features/todos/api/get-todo-list';
-import { useTodoEvents } from '../../features/todos/api/use-todo-events';
 import { TaskList } from '../../features/todos/components/task-list';
 import { TaskEngagement } from './todos/task-engagement';
 import { useWorkspaceTeam } from './workspace-context';
@@ -23,7 +22,6 @@ export function TodoTasksPage() {
   const { team, viewer, openInvite } = useWorkspaceTeam();
   const listId = Number(useParams().listId);
   const list = useTodoList(team.id, listId);
-  useTodoEvents(team.id);
   const extras = useCallback(
     (task: TaskDto) => ({
       media: task.media ? (
