@@ -95,7 +95,7 @@ export async function call<R extends ApiRoute>(
   const json = (await res.json().catch(() => null)) as (ResponseOf<R> & ErrorBody) | null;
   if (res.ok) return json ?? ({ data: undefined } as ResponseOf<R>);
   // A 401 from login is a wrong password, not an ended session.
-  throw failure(res.status, json, { endsSession: route.path !== Endpoints.login.path });
+  throw failure(res.status, json, route.path !== Endpoints.login.path);
 }
 
 /** The headers of every API request: JSON, the API version and the stored bearer token. */
@@ -108,20 +108,14 @@ export function apiHeaders(): Record<string, string> {
 
 /**
  * The error of a failed answer, for `call` and for uploads alike (lib/upload.ts): a 401 clears the
- * stored session and signs the user out (spec §4, §8), wherever it came from. `fallback` is the
- * message when the body carries none.
+ * stored session and signs the user out (spec §4, §8), wherever it came from.
  */
-export function failure(
-  status: number,
-  json: Partial<ErrorBody> | null,
-  { endsSession = true, fallback }: { endsSession?: boolean; fallback?: string } = {},
-): ApiError {
+export function failure(status: number, json: Partial<ErrorBody> | null, endsSession = true): ApiError {
   if (status === 401 && endsSession) {
     sessionStore.clear();
     onUnauthorized();
   }
-  const message = typeof json?.message === 'string' ? json.message : (fallback ?? `Request failed (${status}).`);
-  return new ApiError(status, message, json?.errors ?? {}, json?.code);
+  return new ApiError(status, json?.message ?? `Request failed (${status}).`, json?.errors ?? {}, json?.code);
 }
 
 /** What every request says when it never reached the server. */

@@ -69,12 +69,13 @@ export function upload<T = unknown>(
         // Not JSON (a bucket's XML, an empty answer): the status says enough.
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
-      else
-        reject(
-          failure(xhr.status, json, {
-            fallback: fallback?.(xhr.status) ?? `The upload failed (${xhr.status}). Please try again.`,
-          }),
-        );
+      else {
+        const message =
+          typeof json?.message === 'string'
+            ? json.message
+            : (fallback?.(xhr.status) ?? `The upload failed (${xhr.status}). Please try again.`);
+        reject(failure(xhr.status, { ...json, message }));
+      }
     });
     xhr.addEventListener('error', () => {
       done();
