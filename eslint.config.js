@@ -32,6 +32,13 @@ const layerZones = [
     message: 'A feature does not import another feature: compose them in src/app, or move the piece to shared code.',
   })),
   {
+    // The reactions and comments feature is used by pages for posts and tasks alike: through its
+    // public entry (features/engagement/index.ts), never by reaching into its files.
+    target: [`${web}/app`],
+    from: [`${web}/features/engagement/api`, `${web}/features/engagement/components`],
+    message: 'Use the reactions and comments feature through features/engagement (its index).',
+  },
+  {
     target: ['apps/server/src/http', 'apps/server/src/db'],
     from: 'apps/server/src/modules',
     message: 'HTTP and database plumbing does not import the domain modules.',

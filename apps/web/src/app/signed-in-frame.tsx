@@ -1,9 +1,12 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { SnackbarProvider, useSnackbar as useNotistack } from 'notistack';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Timing } from '@rally/contract';
 import { SnackbarContext } from '../lib/snackbar';
 import { SubscriptionNotices } from './subscription-notices';
+
+/** The realtime stream applied to the caches: nothing to show, and its own chunk. */
+const LiveUpdates = lazy(() => import('./live-updates'));
 
 function SnackbarBridge({ children }: { children: ReactNode }) {
   return <SnackbarContext.Provider value={useNotistack()}>{children}</SnackbarContext.Provider>;
@@ -23,10 +26,16 @@ export function SnackbarHost({ children }: { children: ReactNode }) {
   );
 }
 
-/** What every signed-in route sits in: the snackbars and the app-load subscription notices (spec §4). */
+/**
+ * What every signed-in route sits in: the snackbars, the app-load subscription notices (spec §4)
+ * and the one subscription to the realtime stream that keeps every cache live.
+ */
 export function SignedInFrame() {
   return (
     <SnackbarHost>
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
       <SubscriptionNotices />
     </SnackbarHost>
   );

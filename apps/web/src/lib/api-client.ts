@@ -76,9 +76,7 @@ export async function call<R extends ApiRoute>(
   for (const [k, v] of Object.entries(query ?? {}))
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
 
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-version': API_VERSION };
-  const token = sessionStore.token();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = apiHeaders();
   let payload: BodyInit | undefined = form;
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -92,15 +90,33 @@ export async function call<R extends ApiRoute>(
     // An abort is the caller's own doing, not a network failure (checked by the signal, since the
     // DOMException may come from another realm than the page's).
     if (signal?.aborted) throw err;
-    throw new ApiError(0, 'Network error. Check your connection and try again.');
+    throw networkError();
   }
   const json = (await res.json().catch(() => null)) as (ResponseOf<R> & ErrorBody) | null;
   if (res.ok) return json ?? ({ data: undefined } as ResponseOf<R>);
-
   // A 401 from login is a wrong password, not an ended session.
-  if (res.status === 401 && route.path !== Endpoints.login.path) {
+  throw failure(res.status, json, route.path !== Endpoints.login.path);
+}
+
+/** The headers of every API request: JSON, the API version and the stored bearer token. */
+export function apiHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-version': API_VERSION };
+  const token = sessionStore.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * The error of a failed answer, for `call` and for uploads alike (lib/upload.ts): a 401 clears the
+ * stored session and signs the user out (spec §4, §8), wherever it came from.
+ */
+export function failure(status: number, json: Partial<ErrorBody> | null, endsSession = true): ApiError {
+  if (status === 401 && endsSession) {
     sessionStore.clear();
     onUnauthorized();
   }
-  throw new ApiError(res.status, json?.message ?? `Request failed (${res.status}).`, json?.errors ?? {}, json?.code);
+  return new ApiError(status, json?.message ?? `Request failed (${status}).`, json?.errors ?? {}, json?.code);
 }
+
+/** What every request says when it never reached the server. */
+export const networkError = () => new ApiError(0, 'Network error. Check your connection and try again.');

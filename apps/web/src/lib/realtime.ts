@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import {
   Endpoints,
   Realtime,
@@ -12,15 +11,14 @@ import { ApiError, call } from './api-client';
 import { sessionStore } from './session-storage';
 
 /**
- * The live channel of a signed-in tab: one WebSocket to `/api/realtime` (docs/adr/0010), shared
- * by every screen that listens. It opens while someone listens and a token is stored, sends the
- * token as its first message (never in the URL), and closes on sign-out.
+ * The live channel of a signed-in tab: one WebSocket to `/api/realtime` (docs/adr/0010). Its one
+ * listener is the signed-in frame's `LiveUpdates` (app/live-updates.tsx), which applies every event
+ * to the query caches; screens never subscribe themselves. It opens while someone listens and a
+ * token is stored, sends the token as its first message (never in the URL), and closes on sign-out.
  *
  * When the socket drops it reconnects with exponential back-off and jitter (0.25–0.5 s, doubling,
  * at most 30 s). Events that happened while it was away are not replayed: after a reconnect every
- * listener's `onReconnect` runs, and the screens refetch what they show (their catch-up).
- *
- *     useTeamEvents((event) => { ... }, { onReconnect: () => queryClient.invalidateQueries(...) });
+ * listener's `onReconnect` runs, and the caches are read again (their catch-up).
  */
 
 /** The smallest socket the client needs: the browser's WebSocket, or a fake in tests. */
@@ -162,6 +160,7 @@ export class RealtimeClient {
     this.gotSign();
     switch (message.type) {
       case 'ready': {
+        if (this.status === 'ready') return; // a repeated `ready` on the same socket is no reconnect
         this.status = 'ready';
         this.attempts = 0;
         const reconnected = this.wasReady;
@@ -316,22 +315,3 @@ export const realtime = new RealtimeClient({
     return () => window.removeEventListener('online', listener);
   },
 });
-
-/**
- * Calls `handler` with every team event of the signed-in user while the component is mounted,
- * and `onReconnect` after the connection came back (refetch what the screen shows).
- */
-export function useTeamEvents(handler: Handler, options: { onReconnect?: () => void } = {}): void {
-  const latest = useRef({ handler, onReconnect: options.onReconnect });
-  useEffect(() => {
-    latest.current = { handler, onReconnect: options.onReconnect };
-  });
-  useEffect(
-    () =>
-      realtime.subscribe(
-        (event) => latest.current.handler(event),
-        () => latest.current.onReconnect?.(),
-      ),
-    [],
-  );
-}

@@ -1,55 +1,11 @@
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Routes, PostMessages } from '@rally/contract';
-import { apiError, apiOk, apiUrl, server } from '../test/server';
-import { ApiError } from './api-client';
-import { uploadFile } from './upload';
-
-/** A stand-in XMLHttpRequest: records the PUT, lets the test report progress and answer. */
-class FakeXhr extends EventTarget {
-  static last: FakeXhr | undefined;
-  readonly upload = new EventTarget();
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  responseText = '';
-  aborted = false;
-
-  constructor() {
-    super();
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name.toLowerCase()] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.aborted = true;
-    this.dispatchEvent(new Event('abort'));
-  }
-  progress(loaded: number, total: number) {
-    this.upload.dispatchEvent(Object.assign(new Event('progress'), { lengthComputable: true, loaded, total }));
-  }
-  answer(status: number, body = '') {
-    this.status = status;
-    this.responseText = body;
-    this.dispatchEvent(new Event('load'));
-  }
-}
-
-/** Waits until the PUT has been sent. */
-async function sentPut(): Promise<FakeXhr> {
-  await vi.waitFor(() => expect(FakeXhr.last?.body).toBeDefined());
-  return FakeXhr.last!;
-}
+import { lastXhr, sentPut, stubXhr } from '../test/fake-xhr';
+import { apiError, apiOk, apiUrl, authUser, server, testUser } from '../test/server';
+import { ApiError, setUnauthorizedHandler } from './api-client';
+import { sessionStore } from './session-storage';
+import { upload, uploadFile } from './upload';
 
 const presigned = {
   key: 'uploads/3/abc.png',
@@ -58,11 +14,11 @@ const presigned = {
   media_type: 'photo',
 };
 
-beforeEach(() => {
-  FakeXhr.last = undefined;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+beforeEach(() => stubXhr());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setUnauthorizedHandler(() => undefined);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('uploadFile', () => {
   it('presigns with the file name, type and size, then PUTs the file with progress', async () => {
@@ -105,7 +61,7 @@ describe('uploadFile', () => {
     const err = await uploadFile(file, { teamId: 3, policy: 'expression' }, () => undefined).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe(PostMessages.uploadTooLarge);
-    expect(FakeXhr.last).toBeUndefined();
+    expect(lastXhr()).toBeUndefined();
   });
 
   it("rejects with the PUT's JSON message (content not what the name says)", async () => {
@@ -141,5 +97,32 @@ describe('uploadFile', () => {
     controller.abort();
     await expect(done).rejects.toMatchObject({ name: 'AbortError' });
     expect(xhr.aborted).toBe(true);
+  });
+});
+
+describe('upload goes through the API client', () => {
+  it('a 401 on an upload signs the user out, as any other call does', async () => {
+    sessionStore.signIn(authUser('token-123', testUser));
+    const signedOut = vi.fn();
+    setUnauthorizedHandler(signedOut);
+    server.use(http.get(apiUrl(Routes.presignUpload), () => apiOk(presigned)));
+    const done = uploadFile(new File(['x'], 'a.png'), { teamId: 3, policy: 'expression' }, () => undefined);
+    const xhr = await sentPut();
+    expect(xhr.headers.authorization).toBe('Bearer token-123'); // the app's own URL: the client's headers
+    xhr.answer(401, JSON.stringify({ message: 'Unauthenticated.' }));
+    await expect(done).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.token()).toBeNull();
+    expect(signedOut).toHaveBeenCalledOnce();
+  });
+
+  it("a bucket's signed URL (another origin) gets no bearer token", async () => {
+    sessionStore.signIn(authUser('token-123', testUser));
+    const done = upload('https://bucket.example.test/u/abc.png?X-Amz-Signature=s', new Blob(['x']), {
+      contentType: 'image/png',
+    });
+    const xhr = await sentPut();
+    expect(xhr.headers.authorization).toBeUndefined();
+    xhr.answer(200, '');
+    await expect(done).resolves.toBeNull();
   });
 });

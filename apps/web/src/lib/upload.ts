@@ -1,5 +1,12 @@
-import { Endpoints, type PresignDto, type UploadPolicy, PostMessages } from '@rally/contract';
-import { ApiError, call } from './api-client';
+import { Endpoints, type ErrorBody, type PresignDto, type UploadPolicy, PostMessages } from '@rally/contract';
+import { apiHeaders, call, failure, networkError } from './api-client';
+
+/**
+ * The API client's upload half (kept out of the entry chunk: the sign-in screens upload nothing).
+ * Every upload goes through `upload()`: XMLHttpRequest, since fetch() reports no upload progress,
+ * with the client's own headers and error handling (`failure` of api-client.ts), so a 401 during
+ * an upload signs the user out as any other call does.
+ */
 
 /** Where an upload will be attached: a team, and what for (spec §7 Uploads). */
 export interface UploadTarget {
@@ -13,8 +20,75 @@ export interface UploadedFile {
   media_type: PresignDto['media_type'];
 }
 
+export interface UploadOptions {
+  method?: 'PUT' | 'POST';
+  /** The body's type; a FormData sets its own. */
+  contentType?: string;
+  /** 0–99 while the body goes up (100 is the caller's to say, once the answer is in). */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  /** The message of a failure whose body has none (a bucket answers in XML). */
+  fallback?: (status: number) => string | undefined;
+}
+
 /** What a browser that does not know a file's type sends (the server judges the name and bytes). */
 const UNKNOWN_TYPE = 'application/octet-stream';
+
+/**
+ * Sends `body` to `url` with progress and answers with the JSON body. The app's own URLs (the API,
+ * local file storage) get the API's headers with the bearer token; another origin (a bucket's
+ * signed URL) gets none, as its signature is its credential. A failure is the client's `ApiError`.
+ */
+export function upload<T = unknown>(
+  url: string,
+  body: Blob | FormData,
+  { method = 'PUT', contentType, onProgress, signal, fallback }: UploadOptions = {},
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.open(method, url);
+    if (new URL(url, window.location.origin).origin === window.location.origin)
+      for (const [name, value] of Object.entries(apiHeaders())) xhr.setRequestHeader(name, value);
+    if (contentType) xhr.setRequestHeader('Content-Type', contentType);
+    xhr.upload.addEventListener('progress', (e) => {
+      // Short of 100 until the server has answered (it still checks the file).
+      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(99, Math.floor((e.loaded * 100) / e.total)));
+    });
+    xhr.addEventListener('load', () => {
+      done();
+      let json: (Partial<ErrorBody> & T) | null = null;
+      try {
+        json = JSON.parse(xhr.responseText) as Partial<ErrorBody> & T;
+      } catch {
+        // Not JSON (a bucket's XML, an empty answer): the status says enough.
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
+      else {
+        const message =
+          typeof json?.message === 'string'
+            ? json.message
+            : (fallback?.(xhr.status) ?? `The upload failed (${xhr.status}). Please try again.`);
+        reject(failure(xhr.status, { ...json, message }));
+      }
+    });
+    xhr.addEventListener('error', () => {
+      done();
+      reject(networkError());
+    });
+    xhr.addEventListener('abort', () => {
+      done();
+      reject((signal?.reason as Error | undefined) ?? new DOMException('The upload was cancelled.', 'AbortError'));
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.send(body);
+  });
+}
 
 /**
  * Uploads one file (spec §7 Uploads): asks the API for a signed URL, then PUTs the file there
@@ -42,62 +116,13 @@ export async function uploadFile(
     ...(signal ? { signal } : {}),
   });
   onProgress(0);
-  await putFile(data.url, file, type, onProgress, signal);
+  await upload(data.url, file, {
+    contentType: type,
+    onProgress,
+    ...(signal ? { signal } : {}),
+    // A bucket's 403 (in XML) is a link that expired.
+    fallback: (status) => (status === 403 ? PostMessages.uploadExpired : undefined),
+  });
   onProgress(100);
   return { key: data.key, media_type: data.media_type };
-}
-
-/** The server's message from an error answer: the API's JSON envelope, else a plain one. */
-function errorOf(xhr: XMLHttpRequest): ApiError {
-  let message: string | undefined;
-  let code: string | undefined;
-  try {
-    const body = JSON.parse(xhr.responseText) as { message?: unknown; code?: unknown };
-    if (typeof body.message === 'string') message = body.message;
-    if (typeof body.code === 'string') code = body.code;
-  } catch {
-    // A bucket answers in XML: its messages are not for people.
-  }
-  if (!message && xhr.status === 403) message = PostMessages.uploadExpired;
-  return new ApiError(xhr.status, message ?? `The upload failed (${xhr.status}). Please try again.`, {}, code);
-}
-
-/** PUT with XMLHttpRequest: fetch() reports no upload progress. No credentials are sent: the URL is signed. */
-function putFile(
-  url: string,
-  file: File,
-  type: string,
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    const done = () => signal?.removeEventListener('abort', onAbort);
-    xhr.open('PUT', url);
-    xhr.setRequestHeader('Content-Type', type);
-    xhr.upload.addEventListener('progress', (e) => {
-      // Short of 100 until the server has answered (it still checks the file).
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(99, Math.floor((e.loaded * 100) / e.total)));
-    });
-    xhr.addEventListener('load', () => {
-      done();
-      if (xhr.status >= 200 && xhr.status < 300) resolve();
-      else reject(errorOf(xhr));
-    });
-    xhr.addEventListener('error', () => {
-      done();
-      reject(new ApiError(0, 'Network error. Check your connection and try again.'));
-    });
-    xhr.addEventListener('abort', () => {
-      done();
-      reject((signal?.reason as Error | undefined) ?? new DOMException('The upload was cancelled.', 'AbortError'));
-    });
-    signal?.addEventListener('abort', onAbort, { once: true });
-    xhr.send(file);
-  });
 }

@@ -85,18 +85,22 @@ export function serveDashboard(posts: PostDto[]) {
 
 /**
  * The realtime gateway as the fake API plays it: it accepts the socket and answers `ready`, and
- * `send(event)` pushes a team event to every connected client.
+ * `send(event)` pushes a team event to every connected client; `drop()` closes every socket as a
+ * restarting server would (1012), and `readies()` counts the `ready`s sent (first and reconnects).
  */
 export function serveRealtime() {
   const gateway = ws.link('*/api/realtime');
-  const clients = new Set<{ send: (data: string) => void }>();
+  const clients = new Set<{ send: (data: string) => void; close: (code?: number, reason?: string) => void }>();
+  let readies = 0;
   server.use(
     gateway.addEventListener('connection', ({ client }) => {
       clients.add(client);
       client.addEventListener('message', (event) => {
         if (typeof event.data !== 'string') return;
         const message = JSON.parse(event.data) as { type: string };
-        if (message.type === 'auth') client.send(JSON.stringify({ type: 'ready', team_ids: [5] }));
+        if (message.type !== 'auth') return;
+        readies++;
+        client.send(JSON.stringify({ type: 'ready', team_ids: [5] }));
       });
       client.addEventListener('close', () => clients.delete(client));
     }),
@@ -104,5 +108,7 @@ export function serveRealtime() {
   return {
     send: (event: unknown) => clients.forEach((c) => c.send(JSON.stringify(event))),
     connected: () => clients.size,
+    drop: () => clients.forEach((c) => c.close(1012, 'restart')),
+    readies: () => readies,
   };
 }

@@ -34,16 +34,11 @@ function titleFor(pathname: string, teamName?: string): string {
 }
 
 /**
- * The bell, its list and its live updates come a moment after the top bar: in this chunk they
+ * The bell and its list come a moment after the top bar: in this chunk they
  * would put every signed-in route over its 50 KB budget (scripts/check-bundle-size.mjs).
  */
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
-);
-
-/** Engagements deleted or restored by their owner, live (ADR 0019); nothing to show, so no fallback. */
-const LiveTeams = lazy(() =>
-  import('../../features/teams/components/live-teams').then((m) => ({ default: m.LiveTeams })),
 );
 
 /** The team's right sidebar on large screens (on small ones a drawer of at most 85% of the width). */
@@ -196,9 +191,6 @@ export function AppLayout({
             </Suspense>
           )}
           <UserMenu />
-          <Suspense fallback={null}>
-            <LiveTeams />
-          </Suspense>
           {rightSidebar && (
             <IconButton
               aria-label="Team sidebar"

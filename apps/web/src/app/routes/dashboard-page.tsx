@@ -7,8 +7,9 @@ import { useSubscription } from '../../features/billing/api/get-subscription';
 import { useDashboard } from '../../features/posts/api/get-feed';
 import { FeedLayout } from '../../features/posts/components/feed-layout';
 import { POST_MAX_WIDTH } from '../../features/posts/components/post-card';
+import { useBuzzes } from '../../features/engagement';
 import { PostFeed } from '../../features/posts/components/post-feed';
-import { usePostEvents } from '../../features/posts/hooks/use-post-events';
+import { postEngagement } from './engagement';
 import { useTeams } from '../../features/teams/api/get-teams';
 import { useSession } from '../../lib/session';
 import { teamViewer } from '../../lib/viewer';
@@ -17,7 +18,8 @@ import { useLeadTeams } from './lead-teams';
 /** /dashboard: the posts of all the user's teams, each card with the user's role in its team (spec §2). */
 export function DashboardPage() {
   const feed = useDashboard();
-  usePostEvents();
+  // The buzzes load beside the feed, so a card shows the viewer's reaction as it appears.
+  useBuzzes();
   const teams = useTeams();
   const subscription = useSubscription();
   const userId = useSession()?.user.id ?? 0;
@@ -43,6 +45,7 @@ export function DashboardPage() {
           </Typography>
         </Box>
         <PostFeed
+          engagement={postEngagement}
           feed={feed}
           viewerFor={viewerFor}
           leadTeams={leadTeams}

@@ -4,7 +4,6 @@ import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { can, inviteOffered, isCoach } from '@rally/contract';
 import { useSubscription } from '../../features/billing/api/get-subscription';
-import { usePostEvents } from '../../features/posts/hooks/use-post-events';
 import { useTeam } from '../../features/teams/api/get-teams';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -48,7 +47,6 @@ function TeamSidebar({
 
 function Workspace({ teamId }: { teamId: number }) {
   const team = useTeam(teamId);
-  usePostEvents();
   const subscription = useSubscription();
   const userId = useSession()?.user.id ?? 0;
   const [inviting, setInviting] = useState(false);

@@ -7,7 +7,9 @@ import { useMembers } from '../../features/members/api/get-members';
 import { useTimeline } from '../../features/posts/api/get-feed';
 import { CreateContentPanel } from '../../features/posts/components/create-content-panel';
 import { FeedLayout } from '../../features/posts/components/feed-layout';
+import { useBuzzes } from '../../features/engagement';
 import { PostFeed } from '../../features/posts/components/post-feed';
+import { postEngagement } from './engagement';
 import { useCheckinBodies, useCheckinPostType } from './checkin-slots';
 import { useLeadTeams } from './lead-teams';
 import { useWorkspaceTeam } from './workspace-context';
@@ -26,6 +28,8 @@ export function TimelinePage({ feed: kind }: { feed: TeamFeed }) {
   const members = useMembers(team.id);
   const { title, typeId, endText } = TEAM_FEEDS[kind];
   const feed = useTimeline(team.id, typeId);
+  // The buzzes load beside the feed, so a card shows the viewer's reaction as it appears.
+  useBuzzes();
   const leadTeams = useLeadTeams();
   const viewerFor = useCallback(() => viewer, [viewer]);
   const bodies = useCheckinBodies();
@@ -46,6 +50,7 @@ export function TimelinePage({ feed: kind }: { feed: TeamFeed }) {
             extraTypes={extraTypes}
           />
           <PostFeed
+            engagement={postEngagement}
             feed={feed}
             viewerFor={viewerFor}
             leadTeams={leadTeams}

@@ -5,7 +5,6 @@ import { can } from '@rally/contract';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { paths } from '../../config/paths';
-import { useTodoEvents } from '../../features/todos/api/use-todo-events';
 import { TodoLists } from '../../features/todos/components/todo-lists';
 import { useWorkspaceTeam } from './workspace-context';
 
@@ -17,7 +16,6 @@ const CreateListDialog = lazyDialog(() =>
 export function TodoListsPage() {
   const { team, viewer } = useWorkspaceTeam();
   const [creating, setCreating] = useState(false);
-  useTodoEvents(team.id);
 
   return (
     <Box sx={{ maxWidth: 960 }}>

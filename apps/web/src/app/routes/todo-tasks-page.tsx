@@ -4,11 +4,10 @@ import { useParams } from 'react-router';
 import { can, type TaskDto } from '@rally/contract';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { paths } from '../../config/paths';
-import { PostMedia } from '../../features/posts/components/post-media';
+import { PostMedia } from '../../components/post-media';
 import { useTodoList } from '../../features/todos/api/get-todo-list';
-import { useTodoEvents } from '../../features/todos/api/use-todo-events';
 import { TaskList } from '../../features/todos/components/task-list';
-import { TaskEngagement } from './todos/task-engagement';
+import { TaskEngagement } from './engagement';
 import { useWorkspaceTeam } from './workspace-context';
 
 // Only roles 2 and 3 see the form, and its member picker and file upload are the page's heaviest
@@ -23,7 +22,6 @@ export function TodoTasksPage() {
   const { team, viewer, openInvite } = useWorkspaceTeam();
   const listId = Number(useParams().listId);
   const list = useTodoList(team.id, listId);
-  useTodoEvents(team.id);
   const extras = useCallback(
     (task: TaskDto) => ({
       media: task.media ? (

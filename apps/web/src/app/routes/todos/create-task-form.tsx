@@ -1,15 +1,11 @@
-import { Button, Card, Stack, TextField, Typography } from '@mui/material';
+import { Card, Stack, TextField, Typography } from '@mui/material';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Limits, TodoMessages, type CreateTaskData } from '@rally/contract';
 import { CountedTextField } from '../../../components/counted-text-field';
 import { useMembers } from '../../../features/members/api/get-members';
-import { CreateMediaPicker } from '../../../features/posts/components/create-media-picker';
-import { TagMembersField } from '../../../features/posts/components/tag-members-field';
-import {
-  CHOSEN_FILE,
-  mediaFields,
-  useAttachmentUpload,
-} from '../../../features/posts/components/use-attachment-upload';
+import { AttachmentSubmitRow } from '../../../components/attachment/attachment-picker';
+import { CHOSEN_FILE, mediaFields, useAttachmentUpload } from '../../../components/attachment/use-attachment-upload';
+import { TagMembersField } from '../../../components/tag-members-field';
 import { useCreateTask } from '../../../features/todos/api/create-task';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formResolver } from '../../../lib/form-resolver';
@@ -50,14 +46,11 @@ export function CreateTaskForm({ teamId, listId, onInvite }: Props) {
     resolver: formResolver((s) => s.createTaskSchema) as unknown as Resolver<TaskValues, unknown, CreateTaskData>,
     defaultValues: EMPTY,
   });
-  const { attachment, progress, choose, uploaded, failed, clear } = useAttachmentUpload(
-    teamId,
-    'team.celebration',
-    (chosen) => {
-      setValue('media', chosen ? CHOSEN_FILE : null);
-      if (formState.isSubmitted) void trigger('description');
-    },
-  );
+  const attachmentUpload = useAttachmentUpload(teamId, 'team.celebration', (chosen) => {
+    setValue('media', chosen ? CHOSEN_FILE : null);
+    if (formState.isSubmitted) void trigger('description');
+  });
+  const { uploaded, failed, clear } = attachmentUpload;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -140,12 +133,7 @@ export function CreateTaskForm({ teamId, listId, onInvite }: Props) {
             />
           )}
         />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
-          <CreateMediaPicker attachment={attachment} onChange={choose} progress={progress} disabled={busy} />
-          <Button type="submit" variant="contained" loading={busy} sx={{ flexShrink: 0 }}>
-            Post Task
-          </Button>
-        </Stack>
+        <AttachmentSubmitRow upload={attachmentUpload} busy={busy} submitLabel="Post Task" />
       </Stack>
     </Card>
   );

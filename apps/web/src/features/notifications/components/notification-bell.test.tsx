@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Messages, Routes, type NotificationDto } from '@rally/contract';
-import { realtime } from '../../../lib/realtime';
 import { sessionStore } from '../../../lib/session-storage';
-import { serveRealtime } from '../../../test/post-fixtures';
 import { apiOk, apiUrl, server } from '../../../test/server';
 import { pagedJson, renderWithProviders } from '../../../test/team-fixtures';
 import { NotificationBell } from './notification-bell';
@@ -36,15 +34,12 @@ function serveNotifications(items: NotificationDto[], unread: number) {
   );
 }
 
-let gateway: ReturnType<typeof serveRealtime>;
 beforeEach(() => {
-  gateway = serveRealtime();
   sessionStore.signIn({
     token: 'test-token',
     user: { id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', avatar: null },
   } as never);
 });
-afterEach(() => realtime.stop());
 
 describe('NotificationBell', () => {
   it('shows the unread count, opens the list (avatar, message, team) and clears the badge', async () => {
@@ -65,20 +60,6 @@ describe('NotificationBell', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Notifications', hidden: true })).toBeInTheDocument(),
     );
-  });
-
-  it('a live notification raises the badge, goes on top of the list and shows a snackbar', async () => {
-    serveNotifications([], 0);
-    renderWithProviders(<NotificationBell />);
-    await screen.findByRole('button', { name: 'Notifications' });
-    await waitFor(() => expect(gateway.connected()).toBe(1));
-    gateway.send({
-      type: 'notification.created',
-      user_id: 1,
-      notification: note(9, 'Mina Note', 'post.comment'),
-    });
-    expect(await screen.findByRole('button', { name: 'Notifications, 1 new' })).toBeInTheDocument();
-    expect(await screen.findByText('Mina Note commented on your post')).toBeInTheDocument(); // the snackbar
   });
 
   it("says 'push not supported' where the browser has no Push API", async () => {

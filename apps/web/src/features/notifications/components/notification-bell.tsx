@@ -1,39 +1,17 @@
 import Close from '@mui/icons-material/Close';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { Badge, Box, Dialog, DialogTitle, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { notificationSentence } from '@rally/contract';
-import { useTeamEvents } from '../../../lib/realtime';
-import { useSnackbar } from '../../../lib/snackbar';
-import { addNotification, notificationKeys, useNotificationsCount } from '../api/get-notifications';
+import { useNotificationsCount } from '../api/get-notifications';
 import { NotificationsList } from './notifications-list';
 
 /**
- * Live notifications: each one that arrives over the realtime gateway raises the badge, goes on top
- * of the list and shows a snackbar (notistack keeps at most 3). After a reconnect the badge and the
- * list are fetched again (what arrived meanwhile).
- */
-export function useLiveNotifications(): void {
-  const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
-  useTeamEvents(
-    (event) => {
-      if (event.type !== 'notification.created') return;
-      addNotification(queryClient, event.notification);
-      enqueueSnackbar(notificationSentence(event.notification), { variant: 'info' });
-    },
-    { onReconnect: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }) },
-  );
-}
-
-/**
- * The top bar's notification icon (spec §2) with the count of notifications not read yet. It opens
+ * The top bar's notification icon (spec §2) with the count of notifications not read yet
+ * (kept live by the signed-in frame's realtime subscription, app/live-updates.tsx). It opens
  * the notifications: full-screen on small screens ('Notifications'), a dialog on large ones.
  * `panel` replaces the plain list (the main side panel on its NOTIFICATION tab).
  */
 export function NotificationBell({ panel }: { panel?: (close: () => void) => ReactNode }) {
-  useLiveNotifications();
   const count = useNotificationsCount();
   const [open, setOpen] = useState(false);
   const theme = useTheme();

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
@@ -23,10 +22,10 @@ import { useCreateCelebration } from '../api/create-celebration';
 import { useColors } from '../api/get-colors';
 import { PostBody } from './post-body';
 import { ColorPicker } from './color-picker';
-import { CreateMediaPicker, type Attachment } from './create-media-picker';
-import { CHOSEN_FILE, mediaFields, useAttachmentUpload } from './use-attachment-upload';
+import { AttachmentSubmitRow, type Attachment } from '../../../components/attachment/attachment-picker';
+import { CHOSEN_FILE, mediaFields, useAttachmentUpload } from '../../../components/attachment/use-attachment-upload';
 import { CreateTextField } from './create-text-field';
-import { TagMembersField, type TeamMembers } from './tag-members-field';
+import { TagMembersField, type TeamMembers } from '../../../components/tag-members-field';
 
 /** The form's values: the contract's input, with the ids the form's controls hold. */
 type CelebrationValues = Omit<CelebrationInput, 'color_id' | 'tag_users'> & {
@@ -122,15 +121,12 @@ export function CreateCelebrationForm({ teamId, type, members, onInviteMembers, 
   });
   const [text, colorId, tagIds] = useWatch({ control, name: ['text', 'color_id', 'tag_users'] });
 
-  const { attachment, progress, choose, uploaded, failed, clear } = useAttachmentUpload(
-    teamId,
-    'team.celebration',
-    (chosen) => {
-      setValue('media', chosen ? CHOSEN_FILE : null);
-      // After a first try, the text-or-file message follows the choice at once.
-      if (formState.isSubmitted) void trigger('text');
-    },
-  );
+  const attachmentUpload = useAttachmentUpload(teamId, 'team.celebration', (chosen) => {
+    setValue('media', chosen ? CHOSEN_FILE : null);
+    // After a first try, the text-or-file message follows the choice at once.
+    if (formState.isSubmitted) void trigger('text');
+  });
+  const { attachment, uploaded, failed, clear } = attachmentUpload;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -202,12 +198,7 @@ export function CreateCelebrationForm({ teamId, type, members, onInviteMembers, 
           )}
         />
       )}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
-        <CreateMediaPicker attachment={attachment} onChange={choose} progress={progress} disabled={busy} />
-        <Button type="submit" variant="contained" loading={busy} sx={{ flexShrink: 0 }}>
-          Post
-        </Button>
-      </Stack>
+      <AttachmentSubmitRow upload={attachmentUpload} busy={busy} submitLabel="Post" />
     </Stack>
   );
 }

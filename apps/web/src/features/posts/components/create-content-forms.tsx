@@ -8,7 +8,7 @@ import { PostType } from '@rally/contract';
 import { CreateCelebrationForm } from './create-celebration-form';
 import { CreateTextPostForm } from './create-text-post-form';
 import { POST_TYPE_OPTIONS, PostTypeSelector, selectablePostTypes, type ExtraPostTypes } from './post-type-selector';
-import type { TeamMembers } from './tag-members-field';
+import type { TeamMembers } from '../../../components/tag-members-field';
 
 export interface CreateContentFormsProps {
   /** The panel is open: the chosen form's text field gets the cursor. */

@@ -15,7 +15,7 @@ import { useSession } from '../../../lib/session';
 import { useDelayedClose } from './create-delayed-close';
 import { POST_MAX_WIDTH } from './post-card';
 import type { ExtraPostTypes } from './post-type-selector';
-import type { TeamMembers } from './tag-members-field';
+import type { TeamMembers } from '../../../components/tag-members-field';
 import { ThoughtButton } from './thought-button';
 
 // The forms (selector, colours, tagging, uploads, zod through the resolver) load when the panel

@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PostType, textColorOn, type PostDto, PostMessages } from '@rally/contract';
 import { paths } from '../../../config/paths';
-import { displayDate } from './post-dates';
-import { PostMedia } from './post-media';
+import { displayDate } from '../../../lib/dates';
+import { PostMedia } from '../../../components/post-media';
 
 const textSx = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 

@@ -1,13 +1,12 @@
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
-import type { PostDto, UserRefDto, Viewer } from '@rally/contract';
+import type { ReactNode } from 'react';
+import type { PostDto, Viewer } from '@rally/contract';
 import { LoadMore } from '../../../components/load-more';
-import { useSession } from '../../../lib/session';
-import { useBuzzes } from '../api/get-buzzes';
 import { feedPosts } from '../api/get-feed';
 import type { PostPage } from '../api/post-cache';
 import { POST_MAX_WIDTH, PostCard, type PostBodies } from './post-card';
+import type { PostEngagementSlot } from './post-footer';
 import type { ShareTeam } from './share-post-dialog';
 
 interface Props {
@@ -24,6 +23,8 @@ interface Props {
   label: string;
   /** Bodies of post types drawn by other features (see `PostBodies`). */
   bodies?: PostBodies;
+  /** Reactions and comments of each post, drawn by their own feature (see `PostEngagementSlot`). */
+  engagement?: PostEngagementSlot;
 }
 
 function Centered({ children }: { children: ReactNode }) {
@@ -31,15 +32,7 @@ function Centered({ children }: { children: ReactNode }) {
 }
 
 /** A paged feed of post cards, with infinite scroll, Load More, and the empty and end texts (spec §2). */
-export function PostFeed({ feed, viewerFor, leadTeams, endText, emptyText, label, bodies }: Props) {
-  const session = useSession();
-  const buzzes = useBuzzes();
-  const user = session?.user;
-  const me = useMemo<UserRefDto>(
-    () => ({ id: user?.id ?? 0, full_name: user?.full_name ?? '', avatar: user?.avatar ?? null }),
-    [user?.id, user?.full_name, user?.avatar],
-  );
-
+export function PostFeed({ feed, viewerFor, leadTeams, endText, emptyText, label, bodies, engagement }: Props) {
   if (feed.isPending)
     return (
       <Centered>
@@ -84,8 +77,7 @@ export function PostFeed({ feed, viewerFor, leadTeams, endText, emptyText, label
             key={post.id}
             post={post}
             viewer={viewerFor(post.team_id)}
-            me={me}
-            buzzes={buzzes.data}
+            engagement={engagement}
             leadTeams={leadTeams}
             bodies={bodies}
           />

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { PostType, type PostDto, PostMessages } from '@rally/contract';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
-import { feedDate, fromNow } from './post-dates';
+import { feedDate, fromNow } from '../../../lib/dates';
 import { actionText } from './post-types';
 
 /**

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TeamEvent } from '@rally/contract';
+import type { RealtimeEvent } from '@rally/contract';
 import { applySharedEngagement, postKeys, prependPost, removePost, replacePost } from '../api/post-cache';
 
 /**
@@ -7,7 +7,7 @@ import { applySharedEngagement, postKeys, prependPost, removePost, replacePost }
  * post (their reaction, whether they commented) never comes from an event: this tab set it
  * already when the viewer acted, and the event carries only what everyone sees.
  */
-export function applyPostEvent(queryClient: QueryClient, event: TeamEvent) {
+export function applyPostEvent(queryClient: QueryClient, event: RealtimeEvent): void {
   switch (event.type) {
     case 'post.created':
       prependPost(queryClient, event.post);
@@ -39,7 +39,10 @@ export function applyPostEvent(queryClient: QueryClient, event: TeamEvent) {
       return;
     }
     case 'todo.changed':
-      // Not about posts: the to-do screens apply it (features/todos).
+    case 'notification.created':
+    case 'team.deleted':
+    case 'team.restored':
+      // Not about posts: to-dos, notifications and teams are applied by their own features.
       return;
   }
 }

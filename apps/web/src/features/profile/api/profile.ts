@@ -1,15 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API_VERSION,
-  Endpoints,
-  href,
-  type BodyOf,
-  type OwnProfileDto,
-  type Routes,
-  type UserProfileDto,
-} from '@rally/contract';
-import { ApiError, call } from '../../../lib/api-client';
+import { Endpoints, href, type BodyOf, type OwnProfileDto, type Routes, type UserProfileDto } from '@rally/contract';
+import { call } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
+import { upload } from '../../../lib/upload';
 
 /** Keeps the signed-in user of the session (top bar, menus) in step, without the profile. */
 function remember(data: OwnProfileDto) {
@@ -67,10 +60,10 @@ const IMAGE_ENDPOINT = {
 } as const;
 
 /**
- * POSTs a cropped PNG as multipart with XMLHttpRequest (fetch reports no upload progress), or
+ * POSTs a cropped PNG as multipart through the client's upload (with progress), or
  * `{ field: null }` as JSON to remove the picture.
  */
-export function sendProfileImage(
+export async function sendProfileImage(
   field: ProfileImageField,
   png: Blob | null,
   onProgress: (percent: number) => void = () => undefined,
@@ -78,35 +71,14 @@ export function sendProfileImage(
   const endpoint = IMAGE_ENDPOINT[field];
   // The JSON form (`{ cover: null }`): every picture route answers the same own profile.
   if (!png) return call(endpoint as typeof Endpoints.updateAvatar, { body: { [field]: null } } as never);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/${href(endpoint)}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-version', API_VERSION);
-    const token = sessionStore.token();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.addEventListener('progress', (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(99, Math.floor((e.loaded * 100) / e.total)));
-    });
-    xhr.addEventListener('load', () => {
-      let body: { data?: OwnProfileDto; message?: string; errors?: Record<string, string[]> } = {};
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        // not JSON: the status says enough
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body.data) {
-        onProgress(100);
-        resolve({ data: body.data, ...(body.message ? { message: body.message } : {}) });
-      } else {
-        reject(new ApiError(xhr.status, body.message ?? `The upload failed (${xhr.status}).`, body.errors ?? {}));
-      }
-    });
-    xhr.addEventListener('error', () => reject(new ApiError(0, 'Network error. Check your connection and try again.')));
-    const form = new FormData();
-    form.append(field, png, `${field}.png`);
-    xhr.send(form);
+  const form = new FormData();
+  form.append(field, png, `${field}.png`);
+  const answer = await upload<{ data: OwnProfileDto; message?: string }>(`/api/${href(endpoint)}`, form, {
+    method: 'POST',
+    onProgress,
   });
+  onProgress(100);
+  return { data: answer.data, ...(answer.message ? { message: answer.message } : {}) };
 }
 
 export const useProfileImage = () =>

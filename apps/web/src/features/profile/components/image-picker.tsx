@@ -1,16 +1,9 @@
 import { Box, Button, LinearProgress } from '@mui/material';
-import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { lazyDialog } from '../../../components/lazy-dialog';
+import { useState, type ReactNode } from 'react';
+import { CropImagePicker } from '../../../components/crop-image-picker';
 import { useSnackbar } from '../../../lib/snackbar';
 import { errorMessage } from '../../../lib/error-message';
 import { useProfileImage, type ProfileImageField } from '../api/profile';
-
-const ImageCropDialog = lazyDialog(
-  () => import('../../../components/image-crop-dialog').then((m) => m.ImageCropDialog),
-  (props) => props.src !== null,
-);
-
-const ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 
 /** Crop aspects of spec §5: cover 4, avatar 4/3, fun pics 1. */
 export const ASPECT: Record<ProfileImageField, number> = {
@@ -33,22 +26,7 @@ interface Props {
 export function ImagePicker({ field, title, children, removable }: Props) {
   const send = useProfileImage();
   const { enqueueSnackbar } = useSnackbar();
-  const input = useRef<HTMLInputElement>(null);
-  const [src, setSrc] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-
-  useEffect(() => () => (src ? URL.revokeObjectURL(src) : undefined), [src]);
-
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    if (!/^image\/(png|jpeg)$/.test(file.type)) {
-      enqueueSnackbar('Choose a .png, .jpg or .jpeg picture.', { variant: 'error' });
-      return;
-    }
-    setSrc(URL.createObjectURL(file));
-  };
 
   const upload = async (png: Blob | null) => {
     setProgress(0);
@@ -65,16 +43,9 @@ export function ImagePicker({ field, title, children, removable }: Props) {
 
   return (
     <>
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPT}
-        hidden
-        onChange={pick}
-        data-testid={`${field}-input`}
-        aria-label={title}
-      />
-      {children(() => input.current?.click(), send.isPending)}
+      <CropImagePicker aspect={ASPECT[field]} title={title} onCropped={upload} data-testid={`${field}-input`}>
+        {(open) => children(open, send.isPending)}
+      </CropImagePicker>
       {removable && (
         <Button size="small" color="inherit" disabled={send.isPending} onClick={() => void upload(null)}>
           Remove
@@ -85,13 +56,6 @@ export function ImagePicker({ field, title, children, removable }: Props) {
           <LinearProgress variant="determinate" value={progress} aria-label={`${title} upload progress`} />
         </Box>
       )}
-      <ImageCropDialog
-        src={src}
-        aspect={ASPECT[field]}
-        title={title}
-        onCropped={(png) => upload(png)}
-        onClose={() => setSrc(null)}
-      />
     </>
   );
 }

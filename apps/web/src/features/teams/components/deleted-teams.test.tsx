@@ -1,15 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Messages, Routes, type DeletedTeamDto } from '@rally/contract';
-import { useLocation } from 'react-router';
-import { realtime } from '../../../lib/realtime';
-import { sessionStore } from '../../../lib/session-storage';
-import { serveRealtime } from '../../../test/post-fixtures';
 import { renderApp } from '../../../test/render';
 import { apiError, apiOk, apiUrl, server, testUser } from '../../../test/server';
-import { buildTeam, renderWithProviders } from '../../../test/team-fixtures';
-import { LiveTeams, isTeamPath } from './live-teams';
+import { buildTeam } from '../../../test/team-fixtures';
 
 const deletedTeam = (over: Partial<DeletedTeamDto> = {}): DeletedTeamDto => ({
   id: 8,
@@ -76,46 +71,5 @@ describe('Deleted engagements', () => {
     expect(screen.getByText('Plan Details')).toBeInTheDocument();
     await app.user.click(within(section).getByRole('button', { name: Messages.restore }));
     expect(await screen.findByText(Messages.restoreWindowOver)).toBeInTheDocument();
-  });
-});
-
-describe('an engagement deleted while a member looks at it', () => {
-  let gateway: ReturnType<typeof serveRealtime>;
-  beforeEach(() => {
-    gateway = serveRealtime();
-    sessionStore.signIn({ token: 'test-token', user: { ...testUser } } as never);
-  });
-  afterEach(() => realtime.stop());
-
-  function Where() {
-    return <output aria-label="where">{useLocation().pathname}</output>;
-  }
-
-  it('takes them to /engagements and says why; elsewhere only the lists refresh', async () => {
-    const { queryClient } = renderWithProviders(
-      <>
-        <LiveTeams />
-        <Where />
-      </>,
-      { url: '/engagements/5/timeline' },
-    );
-    await waitFor(() => expect(gateway.connected()).toBe(1));
-    const refetch = vi.spyOn(queryClient, 'invalidateQueries');
-
-    gateway.send({ type: 'team.deleted', user_id: testUser.id, deleted_team_id: 6 }); // another team
-    await waitFor(() => expect(refetch).toHaveBeenCalledTimes(1));
-    expect(screen.getByRole('status', { name: 'where' })).toHaveTextContent('/engagements/5/timeline');
-
-    gateway.send({ type: 'team.deleted', user_id: testUser.id, deleted_team_id: 5 });
-    expect(await screen.findByText(Messages.teamGone)).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'where' })).toHaveTextContent(/^\/engagements$/);
-  });
-
-  it('knows the team’s screens', () => {
-    expect(isTeamPath('/engagements/5/timeline', 5)).toBe(true);
-    expect(isTeamPath('/teams/5/info', 5)).toBe(true);
-    expect(isTeamPath('/engagements/5', 5)).toBe(true);
-    expect(isTeamPath('/engagements/55/timeline', 5)).toBe(false);
-    expect(isTeamPath('/engagements', 5)).toBe(false);
   });
 });

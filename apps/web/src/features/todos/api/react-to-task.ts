@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Endpoints, type TaskDto } from '@rally/contract';
 import { call } from '../../../lib/api-client';
-import { patchTask, todoKeys } from './todo-keys';
 
 const paramsOf = (task: Pick<TaskDto, 'id' | 'team_id' | 'todo_list_id'>) => ({
   id: task.team_id,
@@ -21,17 +19,5 @@ export const reactToTask = async (task: Pick<TaskDto, 'id' | 'team_id' | 'todo_l
   ).data;
 
 /** GET the same path: everyone's reactions, newest first. */
-export const getTaskReactions = async (task: Pick<TaskDto, 'id' | 'team_id' | 'todo_list_id'>) =>
-  (await call(Endpoints.taskReactions, { params: paramsOf(task) })).data;
-
-/** The viewer's reaction; the task's counts become the server's in every loaded page. */
-export function useReactToTask(task: TaskDto) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (buzzTypeId: number | null) => reactToTask(task, buzzTypeId),
-    onSuccess: (engagement) => {
-      patchTask(queryClient, task.team_id, task.todo_list_id, task.id, engagement);
-      return queryClient.invalidateQueries({ queryKey: todoKeys.reactions(task.team_id, task.id) });
-    },
-  });
-}
+export const getTaskReactions = async (task: Pick<TaskDto, 'id' | 'team_id' | 'todo_list_id'>, signal?: AbortSignal) =>
+  (await call(Endpoints.taskReactions, { params: paramsOf(task), signal })).data;

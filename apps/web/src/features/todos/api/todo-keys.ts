@@ -10,6 +10,7 @@ export type TaskFilter = 1 | 2 | undefined;
 
 /** Query keys of the to-do screens: everything of a team sits under `todoKeys.team(teamId)`. */
 export const todoKeys = {
+  all: ['todos'] as const,
   team: (teamId: number) => ['todos', teamId] as const,
   lists: (teamId: number) => ['todos', teamId, 'lists'] as const,
   list: (teamId: number, listId: number) => ['todos', teamId, 'list', listId] as const,

@@ -16,7 +16,6 @@ import { useState } from 'react';
 import { TopicMessages, type TopicDto } from '@rally/contract';
 import { useScheduledTopics } from '../api/get-scheduled-topics';
 import { useTopicOfDay } from '../api/get-topic-of-day';
-import { useTopicEvents } from '../hooks/use-topic-events';
 import { TopicDialog } from './topic-dialog';
 import { todayUtc, tomorrowUtc, topicDay } from './topic-dates';
 import { TopicForm } from './topic-form';
@@ -110,7 +109,6 @@ export function InspirationCard({ teamId, canEdit, hasHistory, onSaved }: Props)
   const [mode, setMode] = useState<Mode>({ kind: 'view' });
   const [open, setOpen] = useState(false);
   const topic = today.data ?? null;
-  useTopicEvents(teamId, topic?.post_id);
   // The dialog shows who reacted and commented now.
   const openDialog = () => {
     setOpen(true);

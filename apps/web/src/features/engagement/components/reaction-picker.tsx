@@ -1,30 +1,32 @@
 import { Button } from '@mui/material';
 import AddReactionOutlined from '@mui/icons-material/AddReactionOutlined';
 import { useId, useState } from 'react';
-import type { MoodDto, PostDto, UserRefDto } from '@rally/contract';
+import type { MoodDto, UserRefDto } from '@rally/contract';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useSnackbar } from '../../../lib/snackbar';
 import { buzzById } from '../api/get-buzzes';
-import { useReactToPost } from '../api/react-to-post';
+import type { EngagementSubject } from '../api/subject';
+import { useReact } from '../api/use-react';
 import { BuzzImage } from './buzz-image';
 
 const ReactionMenu = lazyDialog(() => import('./reaction-menu').then((m) => m.ReactionMenu));
 
 interface Props {
-  post: PostDto;
+  subject: EngagementSubject;
   me: UserRefDto;
   buzzes: readonly MoodDto[] | undefined;
 }
 
 /**
- * The viewer's buzz on a post, chosen from a menu. The choice shows at once (spec §4); a failure
+ * The viewer's buzz on a post or task, chosen from a menu. The choice shows at once (spec §4); a failure
  * puts the old one back and says so (decisions.md).
  */
-export function ReactionPicker({ post, me, buzzes }: Props) {
+export function ReactionPicker({ subject, me, buzzes }: Props) {
+  const post = subject.engagement;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
-  const react = useReactToPost(post, me);
+  const react = useReact(subject, me);
   const { enqueueSnackbar } = useSnackbar();
   const current = buzzById(buzzes, post.buzz_type_id);
 

@@ -2,57 +2,37 @@ import { Box, FormHelperText, IconButton, InputBase, LinearProgress, Stack, Typo
 import AttachFileRounded from '@mui/icons-material/AttachFileRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import SendRounded from '@mui/icons-material/SendRounded';
-import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { useId, useRef, useState, type Ref } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import {
-  MediaType,
-  type CommentData,
-  type CommentInput,
-  type PostDto,
-  type UserRefDto,
-  PostMessages,
-} from '@rally/contract';
+import { type CommentData, type CommentInput, type UserRefDto, PostMessages } from '@rally/contract';
+import { ACCEPTED_FILES, attachmentOf } from '../../../components/attachment/attachment-picker';
+import { CHOSEN_FILE, mediaFields, useAttachmentUpload } from '../../../components/attachment/use-attachment-upload';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/error-message';
 import { formResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from '../../../lib/snackbar';
-import { uploadFile } from '../../../lib/upload';
-import { useCommentOnPost } from '../api/comment-on-post';
-
-/** The files a comment may carry (spec §5, the generic picker). */
-export const COMMENT_FILE_TYPES = ['.png', '.jpg', '.jpeg', '.mp4', '.mp3'];
-const ACCEPT = COMMENT_FILE_TYPES.join(',');
-/**
- * What the form's `media` holds while a file is chosen but not yet uploaded, so the schema's rule
- * "text of 4 or more unless a file is attached" sees the file; the upload key replaces it at submit.
- */
-const CHOSEN = 'chosen-file';
-
-const accepted = (file: File) => COMMENT_FILE_TYPES.some((ext) => file.name.toLowerCase().endsWith(ext));
+import { useSendComment } from '../api/comments';
+import type { EngagementSubject } from '../api/subject';
 
 interface Props {
-  /** The post, or another reactable object of the team (a to-do task) when `send` is given. */
-  post: Pick<PostDto, 'id' | 'team_id'>;
+  /** The post or task commented on. */
+  subject: EngagementSubject;
   me: UserRefDto;
-  /** Sends the comment somewhere other than the post's path (a task's comments, same mechanism). */
-  send?: (body: CommentInput) => Promise<unknown>;
   inputRef?: Ref<HTMLTextAreaElement>;
   autoFocus?: boolean;
 }
 
 /**
  * Writes a comment ("engagement"): text of at least 4 characters unless a .png, .jpg, .jpeg, .mp4
- * or .mp3 file is attached (spec §5). The file is uploaded first, with its progress in percent;
- * on success the form resets, and on failure what was typed and attached stays (decisions.md).
+ * or .mp3 file is attached (spec §5), chosen and uploaded as every form's attachment is
+ * (components/attachment). The file is uploaded first, with its progress in percent; on success
+ * the form resets, and on failure what was typed and attached stays (decisions.md).
  */
-export function CommentComposer({ post, me, send, inputRef, autoFocus }: Props) {
-  const comment = useCommentOnPost(post);
+export function CommentComposer({ subject, me, inputRef, autoFocus }: Props) {
+  const comment = useSendComment(subject);
   const { enqueueSnackbar } = useSnackbar();
-  const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const abort = useRef<AbortController | null>(null);
   const id = useId();
 
   const { control, handleSubmit, reset, setValue, formState } = useForm<CommentInput, unknown, CommentData>({
@@ -60,50 +40,33 @@ export function CommentComposer({ post, me, send, inputRef, autoFocus }: Props) 
     defaultValues: { content: '', media: null },
   });
   const { field, fieldState } = useController({ control, name: 'content' });
-  useEffect(() => () => abort.current?.abort(), []);
+  const { attachment, progress, choose, uploaded, failed, clear } = useAttachmentUpload(
+    subject.teamId,
+    'expression',
+    (chosen) => setValue('media', chosen ? CHOSEN_FILE : null, { shouldValidate: formState.isSubmitted }),
+  );
+  const file = attachment?.file ?? null;
 
-  const choose = (chosen: File | undefined) => {
+  const pick = (chosen: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
     if (!chosen) return;
-    if (!accepted(chosen)) {
-      setFileError(PostMessages.uploadTypeUnsupported);
+    const next = attachmentOf(chosen);
+    if (typeof next === 'string') {
+      setFileError(next);
       return;
     }
     setFileError('');
-    setFile(chosen);
-    setValue('media', CHOSEN, { shouldValidate: formState.isSubmitted });
-  };
-  const unchoose = () => {
-    setFile(null);
-    setValue('media', null, { shouldValidate: formState.isSubmitted });
+    choose(next);
   };
 
   const onSubmit = handleSubmit(async (values) => {
-    const controller = new AbortController();
-    abort.current = controller;
     try {
-      let attachment: Pick<CommentInput, 'media' | 'media_type' | 'media_type_id'> = {};
-      if (file) {
-        setProgress(0);
-        const uploaded = await uploadFile(
-          file,
-          { teamId: post.team_id, policy: 'expression' },
-          setProgress,
-          controller.signal,
-        );
-        attachment = {
-          media: uploaded.key,
-          media_type: uploaded.media_type,
-          media_type_id: MediaType[uploaded.media_type],
-        };
-      }
-      await (send ?? comment.mutateAsync)({ content: values.content, ...attachment });
+      const media = await uploaded();
+      await comment.mutateAsync({ content: values.content, ...(media ? mediaFields(media) : {}) });
       reset({ content: '', media: null });
-      setFile(null);
+      clear();
     } catch (err) {
-      if (!controller.signal.aborted) enqueueSnackbar(errorMessage(err), { variant: 'error' });
-    } finally {
-      setProgress(null);
+      if (!failed(err)) enqueueSnackbar(errorMessage(err), { variant: 'error' });
     }
   });
 
@@ -155,10 +118,10 @@ export function CommentComposer({ post, me, send, inputRef, autoFocus }: Props) 
           <input
             ref={fileInput}
             type="file"
-            accept={ACCEPT}
+            accept={ACCEPTED_FILES}
             hidden
             aria-label="Attachment file"
-            onChange={(e) => choose(e.target.files?.[0])}
+            onChange={(e) => pick(e.target.files?.[0])}
           />
           <IconButton
             size="small"
@@ -181,12 +144,12 @@ export function CommentComposer({ post, me, send, inputRef, autoFocus }: Props) 
             <Typography variant="body2" noWrap sx={{ minWidth: 0 }} title={file.name}>
               {file.name}
             </Typography>
-            <IconButton size="small" aria-label="Remove attachment" onClick={unchoose} disabled={busy}>
+            <IconButton size="small" aria-label="Remove attachment" onClick={() => choose(null)} disabled={busy}>
               <CloseRounded fontSize="small" />
             </IconButton>
           </Stack>
         )}
-        {progress !== null && file && (
+        {busy && file && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
             <LinearProgress variant="determinate" value={progress} sx={{ flex: 1 }} aria-label="Upload progress" />
             <Typography variant="caption" color="text.secondary" aria-live="polite">

@@ -17,20 +17,20 @@ import { type MoodDto, PostMessages } from '@rally/contract';
 import { ProfileLink } from '../../../components/profile-link';
 import { UserAvatar } from '../../../components/user-avatar';
 import { buzzById } from '../api/get-buzzes';
-import { usePostReactions } from '../api/get-reactions';
-import { displayDate } from './post-dates';
+import { useReactionList } from '../api/reactions';
+import type { EngagementSubject } from '../api/subject';
+import { displayDate } from '../../../lib/dates';
 import { BuzzImage } from './buzz-image';
 
 interface Props {
   open: boolean;
-  teamId: number;
-  postId: number;
+  subject: EngagementSubject;
   buzzes: readonly MoodDto[] | undefined;
   onClose: () => void;
 }
 
-function Reactions({ teamId, postId, buzzes }: Omit<Props, 'open' | 'onClose'>) {
-  const reactions = usePostReactions(teamId, postId);
+function Reactions({ subject, buzzes }: Omit<Props, 'open' | 'onClose'>) {
+  const reactions = useReactionList(subject);
   if (reactions.isPending)
     return (
       <Box aria-label="Loading reactions">
@@ -70,7 +70,7 @@ function Reactions({ teamId, postId, buzzes }: Omit<Props, 'open' | 'onClose'>) 
   );
 }
 
-/** Everyone who reacted to a post, newest first, with the buzz and the date (spec §2, §9). */
+/** Everyone who reacted to a post or task, newest first, with the buzz and the date (spec §2, §9). */
 export function ReactionListDialog({ open, onClose, ...rest }: Props) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="reaction-list-title" fullWidth maxWidth="xs">

@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { useMemo } from 'react';
 import { type MemberDto, PostMessages } from '@rally/contract';
-import { UserAvatar } from '../../../components/user-avatar';
-import { useSnackbar } from '../../../lib/snackbar';
+import { UserAvatar } from './user-avatar';
+import { useSnackbar } from '../lib/snackbar';
 
 /** A team's members as the page has them (the members feature's query result). */
 export interface TeamMembers {

@@ -1,8 +1,9 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import { Limits, type MoodDto, type PostDto, PostMessages } from '@rally/contract';
+import { Limits, type EngagementDto, type MoodDto, PostMessages } from '@rally/contract';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { buzzById } from '../api/get-buzzes';
+import type { EngagementSubject } from '../api/subject';
 import { BuzzImage } from './buzz-image';
 
 const ReactionListDialog = lazyDialog(() => import('./reaction-list-dialog').then((m) => m.ReactionListDialog));
@@ -11,7 +12,7 @@ const ReactionListDialog = lazyDialog(() => import('./reaction-list-dialog').the
  * The hover list's lines (decisions.md): up to 5 names, newest first, then 'and N more'; 'No
  * Reaction' when nobody reacted. The post carries the newest few reactions and the whole count.
  */
-export function hoverLines(post: Pick<PostDto, 'reactions' | 'buzzes_count'>): string[] {
+export function hoverLines(post: Pick<EngagementDto, 'reactions' | 'buzzes_count'>): string[] {
   if (post.buzzes_count <= 0) return [PostMessages.noReaction];
   const names = post.reactions.slice(0, Limits.reactionPreview).map((r) => r.user.full_name);
   const rest = post.buzzes_count - names.length;
@@ -32,11 +33,18 @@ export const reactionKinds = (
 export const engagementsLabel = (n: number) => `${n} ${n === 1 ? 'Engagement' : 'Engagements'}`;
 
 /**
- * The buzzes of a post and their count: hover or focus shows who reacted, a click the whole list.
+ * The buzzes of a post or task and their count: hover or focus shows who reacted, a click the whole list.
  * The hover list is drawn here rather than with MUI's Tooltip, whose positioning engine would
  * weigh a fifth of the timeline's bundle.
  */
-export function ReactionsSummary({ post, buzzes }: { post: PostDto; buzzes: readonly MoodDto[] | undefined }) {
+export function ReactionsSummary({
+  subject,
+  buzzes,
+}: {
+  subject: EngagementSubject;
+  buzzes: readonly MoodDto[] | undefined;
+}) {
+  const post = subject.engagement;
   const [dialog, setDialog] = useState(false);
   const [hover, setHover] = useState(false);
   const tipId = useId();
@@ -105,13 +113,7 @@ export function ReactionsSummary({ post, buzzes }: { post: PostDto; buzzes: read
           </Paper>
         )}
       </Box>
-      <ReactionListDialog
-        open={dialog}
-        teamId={post.team_id}
-        postId={post.id}
-        buzzes={buzzes}
-        onClose={() => setDialog(false)}
-      />
+      <ReactionListDialog open={dialog} subject={subject} buzzes={buzzes} onClose={() => setDialog(false)} />
     </>
   );
 }

@@ -3,25 +3,29 @@ import { HttpResponse, delay, http } from 'msw';
 import { useCallback } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostType, Routes, type PostDto, PostMessages } from '@rally/contract';
-import { paths } from '../../../config/paths';
-import { useTeamViewer } from '../../../lib/viewer';
-import { signIn } from '../../../test/render';
-import { apiError, apiOk, apiUrl, server } from '../../../test/server';
-import { renderWithProviders } from '../../../test/team-fixtures';
-import { buildPost, buildReaction, me, serveTimeline } from '../../../test/post-fixtures';
-import { uploadFile } from '../../../lib/upload';
-import { useTimeline } from '../api/get-feed';
-import { PostFeed } from './post-feed';
-import type { ShareTeam } from './share-post-dialog';
+import { paths } from '../../config/paths';
+import { useTeamViewer } from '../../lib/viewer';
+import { signIn } from '../../test/render';
+import { apiError, apiOk, apiUrl, server } from '../../test/server';
+import { renderWithProviders } from '../../test/team-fixtures';
+import { buildPost, buildReaction, me, serveTimeline } from '../../test/post-fixtures';
+import { uploadFile } from '../../lib/upload';
+import { useTimeline } from '../../features/posts/api/get-feed';
+import { useBuzzes } from '../../features/engagement';
+import { PostFeed } from '../../features/posts/components/post-feed';
+import type { ShareTeam } from '../../features/posts/components/share-post-dialog';
+import { postEngagement } from './engagement';
 
-vi.mock('../../../lib/upload', () => ({ uploadFile: vi.fn() }));
+vi.mock('../../lib/upload', () => ({ uploadFile: vi.fn() }));
 
 function Timeline({ role, leadTeams = [] }: { role: number; leadTeams?: ShareTeam[] }) {
   const feed = useTimeline(5);
+  useBuzzes();
   const viewer = useTeamViewer(role, true);
   const viewerFor = useCallback(() => viewer, [viewer]);
   return (
     <PostFeed
+      engagement={postEngagement}
       feed={feed}
       viewerFor={viewerFor}
       leadTeams={leadTeams}

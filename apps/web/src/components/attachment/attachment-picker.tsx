@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
 import AttachFileRounded from '@mui/icons-material/AttachFileRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import AudiotrackOutlined from '@mui/icons-material/AudiotrackOutlined';
@@ -11,7 +12,7 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import MovieOutlined from '@mui/icons-material/MovieOutlined';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Limits, PostMessages } from '@rally/contract';
-import type { UploadedFile } from '../../../lib/upload';
+import type { UploadedFile } from '../../lib/upload';
 
 export type AttachmentKind = 'photo' | 'video' | 'audio';
 
@@ -115,5 +116,30 @@ export function CreateMediaPicker({ attachment, onChange, progress, disabled }: 
         />
       )}
     </Box>
+  );
+}
+
+/** A create form's last row: the attachment on the left, the submit button on the right. */
+export function AttachmentSubmitRow({
+  upload,
+  busy,
+  submitLabel,
+}: {
+  upload: { attachment: Attachment | null; choose: (next: Attachment | null) => void; progress: number };
+  busy: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+      <CreateMediaPicker
+        attachment={upload.attachment}
+        onChange={upload.choose}
+        progress={upload.progress}
+        disabled={busy}
+      />
+      <Button type="submit" variant="contained" loading={busy} sx={{ flexShrink: 0 }}>
+        {submitLabel}
+      </Button>
+    </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReaction, me } from '../../../test/post-fixtures';
-import { withOwnReaction, type OwnReaction } from './react-to-post';
+import { withOwnReaction, type OwnReaction } from './use-react';
 
 const none: OwnReaction = {
   buzz_type_id: null,

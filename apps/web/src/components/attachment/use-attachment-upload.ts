@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { MediaType, type UploadPolicy } from '@rally/contract';
-import { ApiError } from '../../../lib/api-client';
-import { uploadFile, type UploadedFile } from '../../../lib/upload';
-import type { Attachment } from './create-media-picker';
+import { ApiError } from '../../lib/api-client';
+import { uploadFile, type UploadedFile } from '../../lib/upload';
+import type { Attachment } from './attachment-picker';
 
 /**
  * Stands in a form's `media` field for the upload key a chosen file will get, so the contract's

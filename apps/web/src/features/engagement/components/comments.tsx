@@ -1,12 +1,13 @@
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import type { Ref } from 'react';
-import type { CommentDto, CommentInput, PostDto, UserRefDto } from '@rally/contract';
+import type { CommentDto, UserRefDto } from '@rally/contract';
 import { ProfileLink } from '../../../components/profile-link';
 import { UserAvatar } from '../../../components/user-avatar';
-import { loadedComments, usePostComments } from '../api/get-comments';
+import { loadedComments, useComments } from '../api/comments';
+import type { EngagementSubject } from '../api/subject';
 import { CommentComposer } from './comment-composer';
-import { feedDate, fromNow } from './post-dates';
-import { PostMedia } from './post-media';
+import { feedDate, fromNow } from '../../../lib/dates';
+import { PostMedia } from '../../../components/post-media';
 
 function Comment({ comment }: { comment: CommentDto }) {
   return (
@@ -41,24 +42,21 @@ function Comment({ comment }: { comment: CommentDto }) {
 }
 
 interface Props {
-  post: Pick<PostDto, 'id' | 'team_id' | 'expressions_count'>;
+  subject: EngagementSubject;
   me: UserRefDto;
-  /** Another reactable object's comments and sender (a to-do task: same mechanism, its own calls). */
-  source?: { comments: ReturnType<typeof usePostComments>; send: (body: CommentInput) => Promise<unknown> };
   composerRef?: Ref<HTMLTextAreaElement>;
   /** Puts the cursor in the composer when the list opens. */
   autoFocus?: boolean;
 }
 
-/** A post's comments ("engagements"), newest first with Load More, and the composer above them. */
-export function PostComments({ post, me, source, composerRef, autoFocus }: Props) {
-  const own = usePostComments(post.team_id, post.id, !source && post.expressions_count > 0);
-  const comments = source?.comments ?? own;
+/** A post's or task's comments ("engagements"), newest first with Load More, and the composer above them. */
+export function Comments({ subject, me, composerRef, autoFocus }: Props) {
+  const comments = useComments(subject, subject.engagement.expressions_count > 0);
   const items = loadedComments(comments.data);
 
   return (
     <Stack spacing={1.5} sx={{ pt: 1.5 }}>
-      <CommentComposer post={post} me={me} send={source?.send} inputRef={composerRef} autoFocus={autoFocus} />
+      <CommentComposer subject={subject} me={me} inputRef={composerRef} autoFocus={autoFocus} />
       {comments.isError ? (
         <Alert severity="error">{comments.error.message}</Alert>
       ) : comments.isLoading ? (
