@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,9 @@ const contract = path.resolve(import.meta.dirname, 'packages/contract/src/index.
 export default defineConfig({
   resolve: { alias: { '@rally/contract': contract } },
   test: {
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine a single worker,
+    // with the second core idle while a test file waits on I/O. Two there; the default elsewhere.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,
