@@ -35,7 +35,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          testTimeout: 20_000,
+          // A bound, not a wait: a few screens take 12 s on a loaded machine.
+          testTimeout: 30_000,
         },
       },
     ],
