@@ -370,6 +370,7 @@ export async function buildApp({
         avatarUrl: uploads.urlOf,
         lock: { afterFailures: config.LOGIN_LOCK_AFTER_FAILURES, windowMinutes: config.LOGIN_LOCK_WINDOW_MINUTES },
         slowDown: authSlowDown,
+        keyPrefix: rateLimitNamespace,
       });
       profileRoutes(api, {
         auth,

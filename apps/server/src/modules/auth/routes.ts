@@ -48,6 +48,7 @@ export function authRoutes(
     avatarUrl,
     lock,
     slowDown,
+    keyPrefix,
   }: {
     auth: AuthService;
     redis?: Redis | undefined;
@@ -56,6 +57,8 @@ export function authRoutes(
     lock: { afterFailures: number; windowMinutes: number };
     /** How an account under attack is slowed down (a real sleep unless a test passes its own). */
     slowDown?: ((ms: number) => Promise<void>) | undefined;
+    /** Starts the failure counters' Redis keys (the app's rate-limit namespace). */
+    keyPrefix: string;
   },
 ): void {
   /**
@@ -72,6 +75,7 @@ export function authRoutes(
       {
         name,
         redis,
+        keyPrefix,
         perSource: Timing.failuresPerSource,
         slowAfter: Timing.failuresBeforeSlowdown,
         windowSeconds: Timing.failureWindowMs / 1000,
