@@ -108,7 +108,8 @@ describe('an engagement deleted while a member looks at it', () => {
 
     gateway.send({ type: 'team.deleted', user_id: testUser.id, deleted_team_id: 5 });
     expect(await screen.findByText(Messages.teamGone)).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'where' })).toHaveTextContent(/^\/engagements$/);
+    // The navigation may render a moment after the snackbar.
+    await waitFor(() => expect(screen.getByRole('status', { name: 'where' })).toHaveTextContent(/^\/engagements$/));
   });
 
   it('knows the team’s screens', () => {
