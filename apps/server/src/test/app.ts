@@ -38,6 +38,19 @@ export interface TestApp {
   queriesOf: <T>(work: () => Promise<T>) => Promise<{ result: T; queries: string[] }>;
 }
 
+/**
+ * Test apps on one PostgreSQL (parallel workers, other runs) create and drop schemas side by side,
+ * and Kysely's migrator reads the tables of every schema: one dropped meanwhile fails it ("schema
+ * does not exist"). Starting apps hold this advisory lock shared; a drop takes it alone.
+ */
+const SCHEMA_DROP_LOCK = 2_104_211;
+async function holdSharedLock(connectionString: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  await client.query('select pg_advisory_lock_shared($1)', [SCHEMA_DROP_LOCK]);
+  return client; // ending the session releases it
+}
+
 export interface TestAppPlace {
   /** Reopen this data folder (and PostgreSQL schema) instead of making fresh ones. */
   dataDir?: string;
@@ -93,13 +106,17 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
     if (schema) {
       const client = new pg.Client({ connectionString: testDatabaseUrl });
       await client.connect();
+      await client.query('begin');
+      await client.query('select pg_advisory_xact_lock($1)', [SCHEMA_DROP_LOCK]);
       await client.query(`drop schema ${schema} cascade`);
+      await client.query('commit');
       await client.end();
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
   let app: FastifyInstance;
   let built: FastifyInstance | undefined;
+  const migrating = testDatabaseUrl ? await holdSharedLock(testDatabaseUrl) : undefined;
   try {
     app = built = await buildApp({
       config,
@@ -116,11 +133,13 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
     await app.ready();
   } catch (err) {
     // A failed start (a migration error, say) must not leave a pool, a schema or files behind.
+    await migrating?.end(); // before the drop below waits for it
     await built?.close().catch(() => undefined);
     await db.kysely.destroy().catch(() => undefined);
     await cleanUp();
     throw err;
   }
+  await migrating?.end();
 
   let closing: Promise<void> | undefined;
   return {
