@@ -51,6 +51,30 @@ async function holdSharedLock(connectionString: string): Promise<pg.Client> {
   return client; // ending the session releases it
 }
 
+/** Runs `work` (migrations, say) while no test schema is dropped; just runs it on SQLite. */
+export async function whileSchemasStay<T>(work: () => Promise<T>): Promise<T> {
+  const lock = testDatabaseUrl ? await holdSharedLock(testDatabaseUrl) : undefined;
+  try {
+    return await work();
+  } finally {
+    await lock?.end();
+  }
+}
+
+/** Drops a test's PostgreSQL schema once no app is starting (see SCHEMA_DROP_LOCK). */
+export async function dropTestSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [SCHEMA_DROP_LOCK]);
+    await client.query(`drop schema ${schema} cascade`);
+    await client.query('commit');
+  } finally {
+    await client.end();
+  }
+}
+
 export interface TestAppPlace {
   /** Reopen this data folder (and PostgreSQL schema) instead of making fresh ones. */
   dataDir?: string;
@@ -103,15 +127,7 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
   });
   const cleanUp = async () => {
     if (place.keep) return;
-    if (schema) {
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      await client.query('begin');
-      await client.query('select pg_advisory_xact_lock($1)', [SCHEMA_DROP_LOCK]);
-      await client.query(`drop schema ${schema} cascade`);
-      await client.query('commit');
-      await client.end();
-    }
+    if (schema) await dropTestSchema(schema);
     rmSync(dataDir, { recursive: true, force: true });
   };
   let app: FastifyInstance;
