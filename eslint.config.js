@@ -51,6 +51,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'data/**',
+      '.tsbuild/**',
       'test-results/**',
       'playwright-report/**',
       '**/*.js',

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,9 @@ const contract = path.resolve(import.meta.dirname, 'packages/contract/src/index.
 export default defineConfig({
   resolve: { alias: { '@rally/contract': contract } },
   test: {
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine a single worker,
+    // with the second core idle while a test file waits on I/O. Two there; the default elsewhere.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -31,7 +35,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          testTimeout: 20_000,
+          // A bound, not a wait: a few screens take 12 s on a loaded machine.
+          testTimeout: 30_000,
         },
       },
     ],

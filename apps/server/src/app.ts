@@ -116,6 +116,8 @@ export interface AppOptions {
   schedules?: boolean;
   /** Tests: the clock of push quiet hours and the HTTPS agent that trusts their push service. */
   push?: Pick<PushDeps, 'now' | 'agent'>;
+  /** Tests: how the failure guards slow down an account under attack (by default a real sleep). */
+  authSlowDown?: (ms: number) => Promise<void>;
 }
 
 /** Builds the whole app from its configuration; `main.ts` only listens. */
@@ -127,6 +129,7 @@ export async function buildApp({
   rateLimitNamespace = 'rally-rl:',
   schedules = true,
   push: pushOptions = {},
+  authSlowDown,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -365,6 +368,8 @@ export async function buildApp({
         redis,
         avatarUrl: uploads.urlOf,
         lock: { afterFailures: config.LOGIN_LOCK_AFTER_FAILURES, windowMinutes: config.LOGIN_LOCK_WINDOW_MINUTES },
+        slowDown: authSlowDown,
+        keyPrefix: rateLimitNamespace,
       });
       profileRoutes(api, {
         auth,

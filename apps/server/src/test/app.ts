@@ -38,6 +38,43 @@ export interface TestApp {
   queriesOf: <T>(work: () => Promise<T>) => Promise<{ result: T; queries: string[] }>;
 }
 
+/**
+ * Test apps on one PostgreSQL (parallel workers, other runs) create and drop schemas side by side,
+ * and Kysely's migrator reads the tables of every schema: one dropped meanwhile fails it ("schema
+ * does not exist"). Starting apps hold this advisory lock shared; a drop takes it alone.
+ */
+const SCHEMA_DROP_LOCK = 2_104_211;
+async function holdSharedLock(connectionString: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  await client.query('select pg_advisory_lock_shared($1)', [SCHEMA_DROP_LOCK]);
+  return client; // ending the session releases it
+}
+
+/** Runs `work` (migrations, say) while no test schema is dropped; just runs it on SQLite. */
+export async function whileSchemasStay<T>(work: () => Promise<T>): Promise<T> {
+  const lock = testDatabaseUrl ? await holdSharedLock(testDatabaseUrl) : undefined;
+  try {
+    return await work();
+  } finally {
+    await lock?.end();
+  }
+}
+
+/** Drops a test's PostgreSQL schema once no app is starting (see SCHEMA_DROP_LOCK). */
+export async function dropTestSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [SCHEMA_DROP_LOCK]);
+    await client.query(`drop schema ${schema} cascade`);
+    await client.query('commit');
+  } finally {
+    await client.end();
+  }
+}
+
 export interface TestAppPlace {
   /** Reopen this data folder (and PostgreSQL schema) instead of making fresh ones. */
   dataDir?: string;
@@ -92,16 +129,12 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
   });
   const cleanUp = async () => {
     if (place.keep) return;
-    if (schema) {
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    }
+    if (schema) await dropTestSchema(schema);
     rmSync(dataDir, { recursive: true, force: true });
   };
   let app: FastifyInstance;
   let built: FastifyInstance | undefined;
+  const migrating = testDatabaseUrl ? await holdSharedLock(testDatabaseUrl) : undefined;
   try {
     app = built = await buildApp({
       config,
@@ -111,15 +144,20 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
       rateLimitNamespace: `rl-${randomBytes(6).toString('hex')}:`,
       schedules: place.schedules ?? false,
       ...(place.push ? { push: place.push } : {}),
+      // An account under attack answers at once: the tests count answers, not seconds
+      // (failure-guard.test.ts checks the waits themselves).
+      authSlowDown: () => Promise.resolve(),
     });
     await app.ready();
   } catch (err) {
     // A failed start (a migration error, say) must not leave a pool, a schema or files behind.
+    await migrating?.end(); // before the drop below waits for it
     await built?.close().catch(() => undefined);
     await db.kysely.destroy().catch(() => undefined);
     await cleanUp();
     throw err;
   }
+  await migrating?.end();
 
   let closing: Promise<void> | undefined;
   return {

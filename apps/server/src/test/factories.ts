@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { CodePurpose } from '../db/schema.js';
@@ -7,7 +8,9 @@ let seq = 0;
 /** A fresh, unique e-mail address for one test. */
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++seq}@example.test`;
 
-let ipSeq = 0;
+// From a random start: test workers run side by side, as do other runs on a shared Redis, and
+// some failure counters there are keyed by address and user id (both repeat across apps).
+let ipSeq = randomInt(1 << 24);
 /** A fresh client address, so per-IP rate limits of one call do not leak into another. */
 export const uniqueIp = () => {
   const n = ++ipSeq;

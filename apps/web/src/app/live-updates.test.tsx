@@ -140,7 +140,8 @@ describe('the one realtime subscription', () => {
     gateway.send({ type: 'team.deleted', user_id: testUser.id, deleted_team_id: 5 });
     expect(await screen.findByText(Messages.teamGone)).toBeInTheDocument();
     expect(refetch).toHaveBeenCalledWith({ queryKey: teamKeys.all, refetchType: 'none' });
-    expect(screen.getByRole('status', { name: 'where' })).toHaveTextContent(/^\/engagements$/);
+    // The navigation may render a moment after the snackbar.
+    await waitFor(() => expect(screen.getByRole('status', { name: 'where' })).toHaveTextContent(/^\/engagements$/));
   });
 
   it('a member’s open Inspiration card shows an edit of today’s topic without a reload', async () => {

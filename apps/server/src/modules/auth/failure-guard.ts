@@ -14,6 +14,8 @@ import { tooManyRequests } from '../../http/errors.js';
 export interface FailureGuardOptions {
   name: string;
   redis?: Redis | undefined;
+  /** Starts its Redis keys: the app's rate-limit namespace (test apps sharing a Redis keep theirs apart). */
+  keyPrefix?: string;
   /** Failures from one source at one account before that source gets 429 (for `windowSeconds`). */
   perSource: number;
   /** Failures at one account, from anywhere, before attempts are slowed down (without `lock`). */
@@ -45,7 +47,7 @@ export class FailureGuard {
       opts.redis
         ? new RateLimiterRedis({
             storeClient: opts.redis,
-            keyPrefix: `rally-fail:${opts.name}:${suffix}`,
+            keyPrefix: `${opts.keyPrefix ?? 'rally-'}fail:${opts.name}:${suffix}`,
             points,
             duration,
           })

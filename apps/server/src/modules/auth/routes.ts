@@ -47,12 +47,18 @@ export function authRoutes(
     redis,
     avatarUrl,
     lock,
+    slowDown,
+    keyPrefix,
   }: {
     auth: AuthService;
     redis?: Redis | undefined;
     avatarUrl: AvatarUrl;
     /** Password sign-in of an account under attack (config LOGIN_LOCK_*). */
     lock: { afterFailures: number; windowMinutes: number };
+    /** How an account under attack is slowed down (a real sleep unless a test passes its own). */
+    slowDown?: ((ms: number) => Promise<void>) | undefined;
+    /** Starts the failure counters' Redis keys (the app's rate-limit namespace). */
+    keyPrefix: string;
   },
 ): void {
   /**
@@ -65,16 +71,20 @@ export function authRoutes(
       return account === undefined ? undefined : `${account}|${request.ip}`;
     });
   const guard = (name: string, extra: Partial<FailureGuardOptions> = {}) =>
-    new FailureGuard({
-      name,
-      redis,
-      perSource: Timing.failuresPerSource,
-      slowAfter: Timing.failuresBeforeSlowdown,
-      windowSeconds: Timing.failureWindowMs / 1000,
-      stepMs: Timing.slowdownStepMs,
-      maxDelayMs: Timing.slowdownMaxMs,
-      ...extra,
-    });
+    new FailureGuard(
+      {
+        name,
+        redis,
+        keyPrefix,
+        perSource: Timing.failuresPerSource,
+        slowAfter: Timing.failuresBeforeSlowdown,
+        windowSeconds: Timing.failureWindowMs / 1000,
+        stepMs: Timing.slowdownStepMs,
+        maxDelayMs: Timing.slowdownMaxMs,
+        ...extra,
+      },
+      slowDown,
+    );
   // Passwords: only failures count against the client address (a whole office signs in at 9:00),
   // and an account failed at from anywhere is guarded, not slowed (ADR 0021).
   const passwords = guard('login', {

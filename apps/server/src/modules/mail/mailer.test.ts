@@ -12,7 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../db/database.js';
 import type { Database, MailOutboxTable } from '../../db/schema.js';
-import { buildTestApp, testDatabaseUrl, type TestApp } from '../../test/app.js';
+import { buildTestApp, dropTestSchema, testDatabaseUrl, whileSchemasStay, type TestApp } from '../../test/app.js';
 import { mailsTo, uniqueEmail, userInput } from '../../test/factories.js';
 import { createMailer, type Mailer, type MailerOptions } from './mailer.js';
 
@@ -234,13 +234,13 @@ async function outboxDatabase() {
     return kysely;
   };
   const db = open();
-  await migrateToLatest(db);
+  await whileSchemasStay(() => migrateToLatest(db));
   return {
     db,
     open,
     close: async () => {
       for (const h of handles.splice(0)) await h.destroy();
-      if (schema) await admin(`drop schema ${schema} cascade`);
+      if (schema) await dropTestSchema(schema);
       rmSync(dir, { recursive: true, force: true });
     },
   };
