@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sqliteFileIn, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { TableVersion } from './db/table-version.js';
+import { EventDispatcher } from './events/dispatcher.js';
 import { authenticatePlugin } from './http/authenticate.js';
 import { badRequest } from './http/errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -49,7 +50,7 @@ import { teamRoutes } from './modules/teams/routes.js';
 import { TeamsService } from './modules/teams/service.js';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes.js';
 import { createUploads, schedulePurge } from './modules/uploads/setup.js';
-import { createRealtime, registerRealtimeGateway, type TeamEvents } from './realtime/index.js';
+import { createRealtime, realtimeConsumer, registerRealtimeGateway, type TeamEvents } from './realtime/index.js';
 import { registerWebApp } from './http/web-app.js';
 import { EngagementRepository } from './modules/engagement/repository.js';
 import { EngagementService } from './modules/engagement/service.js';
@@ -63,6 +64,7 @@ import { Notifier } from './modules/notifications/notifier.js';
 import { NotificationsRepository } from './modules/notifications/repository.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { NotificationsService } from './modules/notifications/service.js';
+import { notificationsConsumer } from './modules/notifications/consumer.js';
 import { CheckinsRepository } from './modules/checkins/repository.js';
 import { checkinRoutes } from './modules/checkins/routes.js';
 import { CheckinsService } from './modules/checkins/service.js';
@@ -91,6 +93,8 @@ declare module 'fastify' {
      * realtime gateway to the team's members at delivery time (docs/adr/0010-realtime-gateway.md).
      */
     teamEvents: TeamEvents;
+    /** Hands the event log to its consumers (ADR 0024); tests hold and resume it. */
+    events: EventDispatcher;
     /** This process's session cache (tests drop it to stand for its TTL passing). */
     sessions: SessionCache;
     /** This process's team cards (ADR 0018). */
@@ -113,6 +117,8 @@ export interface AppOptions {
   schedules?: boolean;
   /** Tests: the clock of push quiet hours and the HTTPS agent that trusts their push service. */
   push?: Pick<PushDeps, 'now' | 'agent'>;
+  /** Tests: start with the event dispatcher held (`app.events.resume()` lets it go). */
+  holdEvents?: boolean;
 }
 
 /** Builds the whole app from its configuration; `main.ts` only listens. */
@@ -124,6 +130,7 @@ export async function buildApp({
   rateLimitNamespace = 'rally-rl:',
   schedules = true,
   push: pushOptions = {},
+  holdEvents = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -224,10 +231,21 @@ export async function buildApp({
   const notifier = new Notifier({
     repo: new NotificationsRepository(db.kysely),
     background,
-    events: realtime.events,
     sink: push,
   });
-  const members = new MembersService(membersRepo, access, notifier, uploads.urlOf);
+  // The event log's consumers, in the order each event reaches them (ADR 0024).
+  const dispatcher = new EventDispatcher({
+    db,
+    log: app.log,
+    background,
+    consumers: [realtimeConsumer(realtime.events), notificationsConsumer(notifier)],
+    pollMs: config.EVENTS_POLL_MS,
+    retentionHours: config.EVENTS_RETENTION_HOURS,
+    dispatch: config.EVENTS_DISPATCH,
+  });
+  app.decorate('events', dispatcher);
+  if (holdEvents) dispatcher.hold();
+  const members = new MembersService(membersRepo, access, uploads.urlOf);
   const invitations = new InvitationsService({
     repo: new InvitationsRepository(db.kysely),
     members: membersRepo,
@@ -235,7 +253,6 @@ export async function buildApp({
     teams,
     mailer,
     publicUrl: config.PUBLIC_URL,
-    notifier,
     cap: new InviteCap({
       perHour: config.LIMIT_INVITE_RECIPIENTS_PER_HOUR,
       perDay: config.LIMIT_INVITE_RECIPIENTS_PER_DAY,
@@ -244,25 +261,7 @@ export async function buildApp({
     }),
   });
   const engagementRepo = new EngagementRepository(db.kysely);
-  const engagement = new EngagementService(
-    db.kysely,
-    engagementRepo,
-    uploads,
-    (subject, teamId, actorId, counts, what) => {
-      // A task's lists refetch; a post's counts travel with the event.
-      if (subject.kind === 'task') realtime.events.publish({ type: 'todo.changed', team_id: teamId, list_id: null });
-      else
-        realtime.events.publish({
-          type: 'post.engagement',
-          team_id: teamId,
-          post_id: subject.id,
-          actor_id: actorId,
-          engagement: counts,
-        });
-      if (subject.kind === 'post' && what === 'reaction') notifier.reacted(actorId, teamId, subject.id);
-      if (subject.kind === 'post' && what === 'comment') notifier.commented(actorId, teamId, subject.id);
-    },
-  );
+  const engagement = new EngagementService(db.kysely, engagementRepo, uploads);
   const postsRepo = new PostsRepository(db.kysely, engagementRepo);
   const posts = new PostsService({
     db: db.kysely,
@@ -272,15 +271,11 @@ export async function buildApp({
     engagement,
     comments: engagementRepo,
     attachments: uploads,
-    events: realtime.events,
-    notifier,
   });
   const checkins = new CheckinsService({
     repo: new CheckinsRepository(db.kysely),
     access,
-    events: realtime.events,
     urlOf: uploads.urlOf,
-    notifier,
   });
   const stopTrials = schedules ? scheduleTrialExpiry(billing, app.log, config.TRIAL_EXPIRY_EVERY_MS) : () => undefined;
   const stopPurge = schedules ? schedulePurge(uploads, app.log) : () => undefined;
@@ -292,8 +287,6 @@ export async function buildApp({
     posts: postsRepo,
     access,
     urlOf: uploads.urlOf,
-    events: realtime.events,
-    notifier,
   });
   app.decorate('topics', topics);
   const stopTopics = schedules ? scheduleTopicPublishing(topics, app.log) : () => undefined;
@@ -307,6 +300,7 @@ export async function buildApp({
 
   app.addHook('onClose', async () => {
     stopSchedules();
+    await dispatcher.close(); // a run under way finishes (background.idle below)
     await realtime.events.close(); // sockets are closed already (preClose); deliveries under way finish
     await sessions.close();
     await cardChanges.close();
@@ -395,9 +389,7 @@ export async function buildApp({
           access,
           comments: engagementRepo,
           attachments: uploads,
-          events: realtime.events,
           background,
-          notifier,
         }),
         engagement,
       });
@@ -414,6 +406,7 @@ export async function buildApp({
   );
 
   registerWebApp(app, config.WEB_DIST_DIR);
+  await dispatcher.start();
   // Last, so a failed start leaves no listener connection behind (PostgreSQL; none with the cache off).
   if (config.TEAM_CARDS_CACHE_MS > 0) await cardChanges.start();
   return app;

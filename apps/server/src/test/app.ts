@@ -48,6 +48,8 @@ export interface TestAppPlace {
   push?: AppOptions['push'];
   /** Receives the app's log lines (pino JSON) at LOG_LEVEL; without it the app logs nothing. */
   logStream?: AppOptions['logStream'];
+  /** Start with the event dispatcher held (`app.events.resume()`). */
+  holdEvents?: boolean;
 }
 
 /** Builds the real app over a fresh database (temp SQLite file, or an isolated PostgreSQL schema). */
@@ -109,6 +111,7 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
       rateLimitNamespace: `rl-${randomBytes(6).toString('hex')}:`,
       schedules: false,
       ...(place.push ? { push: place.push } : {}),
+      holdEvents: place.holdEvents ?? false,
     });
     await app.ready();
   } catch (err) {

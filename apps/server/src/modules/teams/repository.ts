@@ -192,15 +192,20 @@ export class TeamsRepository {
   /**
    * Erases a team deleted before `before`: its row, and by the foreign keys' cascade every row of
    * the team (members set aside, posts and theirs, uploads, check-ins, topics, to-dos, invitations,
-   * notifications). False when there was none.
+   * notifications), and its events still in the event log (which has no foreign key). False
+   * when there was none.
    */
   async purge(teamId: number, before: string): Promise<boolean> {
-    const done = await this.db
-      .deleteFrom('teams')
-      .where('id', '=', teamId)
-      .where('deleted_at', '<', before)
-      .executeTakeFirst();
-    return Number(done.numDeletedRows) > 0;
+    return this.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .deleteFrom('teams')
+        .where('id', '=', teamId)
+        .where('deleted_at', '<', before)
+        .executeTakeFirst();
+      if (Number(done.numDeletedRows) === 0) return false;
+      await trx.deleteFrom('events').where('team_id', '=', teamId).execute();
+      return true;
+    });
   }
 
   async updateTeam(
