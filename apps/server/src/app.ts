@@ -35,6 +35,7 @@ import { InvitationsService } from './modules/invitations/service.js';
 import { InviteCap } from './modules/invitations/invite-cap.js';
 import { HealthRepository } from './modules/health/repository.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { mailConsumer } from './modules/mail/consumer.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { MembersRepository } from './modules/members/repository.js';
 import { memberRoutes } from './modules/members/routes.js';
@@ -238,7 +239,7 @@ export async function buildApp({
     db,
     log: app.log,
     background,
-    consumers: [realtimeConsumer(realtime.events), notificationsConsumer(notifier)],
+    consumers: [realtimeConsumer(realtime.events), notificationsConsumer(notifier), mailConsumer(mailer)],
     pollMs: config.EVENTS_POLL_MS,
     retentionHours: config.EVENTS_RETENTION_HOURS,
     dispatch: config.EVENTS_DISPATCH,

@@ -55,6 +55,7 @@ export function liveOf(event: AppEvent): TeamEvent | undefined {
     case 'task.completed':
       return { type: 'todo.changed', team_id: event.team_id, list_id: event.list_id };
     case 'notification.created':
+    case 'mail.queued':
     case 'invitation.sent':
     case 'member.joined':
     case 'role.changed':

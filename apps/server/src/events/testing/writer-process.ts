@@ -38,6 +38,6 @@ if (res.statusCode !== 201) {
   process.stderr.write(`post failed: ${res.statusCode} ${res.body}\n`);
   process.exit(1);
 }
-process.stdout.write(`committed ${(res.json() as { data: { id: number } }).data.id}\n`);
+process.stdout.write(`committed ${res.json<{ data: { id: number } }>().data.id}\n`);
 // Killed here (SIGKILL), before anything was sent: nothing of this process runs again.
 setInterval(() => undefined, 60_000);

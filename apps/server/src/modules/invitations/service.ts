@@ -98,7 +98,6 @@ export class InvitationsService {
       await cap?.giveBack(user.id, taken);
       throw err;
     }
-    await mailer.committed();
     return { invited, already_members: emails.filter((e) => already.has(e)) };
   }
 

@@ -41,6 +41,7 @@ export function notificationsConsumer(notifier: Notifier): EventConsumer {
         case 'post.deleted':
         case 'todo.changed':
         case 'notification.created':
+        case 'mail.queued':
           return;
       }
     },
