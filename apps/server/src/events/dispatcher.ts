@@ -118,20 +118,19 @@ export class EventDispatcher {
   /**
    * Runs `work` as the only runner of consumer `name` among every process of the database,
    * waiting for a run elsewhere to end (so an event committed meanwhile is not left to the poll).
-   * PostgreSQL: a session advisory lock on a pooled connection, released if the process dies.
+   * PostgreSQL: a transaction-level advisory lock, released at the end of the run or if the
+   * process dies.
    * SQLite: a lease in `event_consumers`, renewed as the run saves progress, lapsing if it dies.
    */
   private async alone(name: string, work: () => Promise<void>): Promise<void> {
     const db = this.options.db.kysely;
     if (this.options.db.dialect === 'postgres') {
-      const key = sql`hashtext(current_schema()), hashtext(${`events:${name}`})`;
-      await db.connection().execute(async (conn) => {
-        await sql`select pg_advisory_lock(${key})`.execute(conn);
-        try {
-          await work();
-        } finally {
-          await sql`select pg_advisory_unlock(${key})`.execute(conn);
-        }
+      // A transaction-level lock, held by a transaction open for the run: it pins one server
+      // connection even behind a transaction-pooling PgBouncer, where a session lock could be
+      // taken on one server connection and "released" on another.
+      await db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext(current_schema()), hashtext(${`events:${name}`}))`.execute(trx);
+        await work();
       });
       return;
     }
