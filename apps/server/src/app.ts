@@ -209,7 +209,6 @@ export async function buildApp({
     storage,
     uploads,
     restoreDays: config.TEAM_RESTORE_DAYS,
-    events: realtime.events,
   });
   // Deleted engagements past their restore window, erased with their files (ADR 0019).
   const teamPurge = new TeamPurge({

@@ -62,6 +62,8 @@ export type AppEvent =
   | { type: 'member.joined'; team_id: number; user_id: number; inviter_id: number }
   /** `actor_id` made `user_id` a member of another role. */
   | { type: 'role.changed'; team_id: number; actor_id: number; user_id: number; role_id: number }
+  /** The owner deleted (or restored) an engagement: each of these members' screens follow. */
+  | { type: 'team.deleted' | 'team.restored'; team_id: number; user_ids: number[] }
   /** A mail was recorded in the outbox: the mailer delivers it now rather than at its next poll. */
   | { type: 'mail.queued'; team_id: null }
   /** A notification was stored (by the notifications consumer): its recipient's sockets show it. */

@@ -15,6 +15,10 @@ export function realtimeConsumer(publisher: TeamEvents & UserEvents): EventConsu
     handle: ({ event }) => {
       if (event.type === 'notification.created')
         publisher.publishToUser({ type: event.type, user_id: event.user_id, notification: event.notification });
+      else if (event.type === 'team.deleted' || event.type === 'team.restored')
+        // Addressed to each member: a deleted team has none for the gateway to find.
+        for (const id of event.user_ids)
+          publisher.publishToUser({ type: event.type, user_id: id, deleted_team_id: event.team_id });
       else {
         const live = liveOf(event);
         if (live) publisher.publish(live);
@@ -55,6 +59,8 @@ export function liveOf(event: AppEvent): TeamEvent | undefined {
     case 'task.completed':
       return { type: 'todo.changed', team_id: event.team_id, list_id: event.list_id };
     case 'notification.created':
+    case 'team.deleted':
+    case 'team.restored':
     case 'mail.queued':
     case 'invitation.sent':
     case 'member.joined':

@@ -41,6 +41,8 @@ export function notificationsConsumer(notifier: Notifier): EventConsumer {
         case 'post.deleted':
         case 'todo.changed':
         case 'notification.created':
+        case 'team.deleted':
+        case 'team.restored':
         case 'mail.queued':
           return;
       }
