@@ -90,8 +90,8 @@ declare module 'fastify' {
     /** Work queued after an answer; tests and shutdown wait for it with `idle()`. */
     background: BackgroundQueue;
     /**
-     * Where services publish team events (new post, deleted post, counts): delivered over the
-     * realtime gateway to the team's members at delivery time (docs/adr/0010-realtime-gateway.md).
+     * The realtime publisher the event log's realtime consumer hands events to: delivered over the
+     * realtime gateway to the team's members at delivery time (ADR 0010, 0024). Tests publish directly.
      */
     teamEvents: TeamEvents;
     /** Hands the event log to its consumers (ADR 0024); tests hold and resume it. */
