@@ -209,10 +209,14 @@ export class EventDispatcher {
     }
   }
 
-  /** Deletes events past their retention that every consumer has handed out. */
   private async pruneNowAndThen(): Promise<void> {
     if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = Date.now();
+    await this.prune();
+  }
+
+  /** Deletes events past their retention that every consumer has handed out (runs every 10 minutes). */
+  async prune(): Promise<void> {
     const db = this.options.db.kysely;
     const cutoff = new Date(Date.now() - this.options.retentionHours * 3_600_000).toISOString();
     const names = this.options.consumers.map((c) => c.name);
