@@ -33,7 +33,7 @@ export interface EventDispatcherOptions {
 }
 
 /** Events read per query. */
-const BATCH = 100;
+const BATCH = 200;
 /** How often handed-out events past their retention are pruned. */
 const PRUNE_EVERY_MS = 10 * 60_000;
 /** SQLite: how long a consumer's lease lasts unless renewed (a killed holder's lapses). */
@@ -86,7 +86,8 @@ export class EventDispatcher {
       try {
         do {
           this.again = false;
-          for (const consumer of this.options.consumers) await this.alone(consumer.name, () => this.drain(consumer));
+          // Side by side: a slow consumer (notifications) does not hold up realtime delivery.
+          await Promise.all(this.options.consumers.map((c) => this.alone(c.name, () => this.drain(c))));
           await this.pruneNowAndThen();
         } while (this.again && !this.held && !this.closed);
       } finally {
@@ -183,30 +184,41 @@ export class EventDispatcher {
         .limit(BATCH)
         .execute();
       if (events.length === 0) return;
-      for (const e of events) {
-        if (this.held || this.closed) return;
-        try {
-          await consumer.handle({ id: e.id, created_at: e.created_at, event: JSON.parse(e.payload) as AppEvent });
-        } catch (err) {
-          // One event that cannot be handled must not stop every later one: logged, then passed.
-          this.options.log.error({ err, consumer: consumer.name, eventId: e.id }, 'event consumer failed');
+      const start = cursor;
+      try {
+        for (const e of events) {
+          if (this.held || this.closed) break;
+          try {
+            await consumer.handle({ id: e.id, created_at: e.created_at, event: JSON.parse(e.payload) as AppEvent });
+          } catch (err) {
+            // One event that cannot be handled must not stop every later one: logged, then passed.
+            this.options.log.error({ err, consumer: consumer.name, eventId: e.id }, 'event consumer failed');
+          }
+          cursor = e.id;
         }
-        cursor = e.id;
-        await db
-          .insertInto('event_consumers')
-          .values({ name: consumer.name, last_event_id: cursor, leased_by: null, leased_until: null })
-          .onConflict((oc) =>
-            oc
-              .column('name')
-              .doUpdateSet(
-                this.options.db.dialect === 'postgres'
-                  ? { last_event_id: cursor }
-                  : { last_event_id: cursor, leased_until: new Date(Date.now() + LEASE_MS).toISOString() },
-              ),
-          )
-          .execute();
+      } finally {
+        // Saved once a batch (a write, and an fsync on SQLite, per event would not keep up with
+        // a busy team): a crash mid-batch hands that batch out again, which consumers tolerate.
+        if (cursor !== start) await this.save(consumer.name, cursor);
       }
+      if (this.held || this.closed) return;
     }
+  }
+
+  private async save(name: string, cursor: number): Promise<void> {
+    await this.options.db.kysely
+      .insertInto('event_consumers')
+      .values({ name, last_event_id: cursor, leased_by: null, leased_until: null })
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet(
+            this.options.db.dialect === 'postgres'
+              ? { last_event_id: cursor }
+              : { last_event_id: cursor, leased_until: new Date(Date.now() + LEASE_MS).toISOString() },
+          ),
+      )
+      .execute();
   }
 
   private async pruneNowAndThen(): Promise<void> {
