@@ -47,8 +47,6 @@ const LEASE_MS = 15_000;
  * A run goes through the background queue, so `background.idle()` waits for it.
  */
 export class EventDispatcher {
-  private running = false;
-  private again = false;
   private held = false;
   private closed = false;
   private poll: NodeJS.Timeout | undefined;
@@ -77,23 +75,39 @@ export class EventDispatcher {
   /** Hands out what the log holds beyond each consumer's cursor (coalesced: one run at a time). */
   wake(): void {
     if (!this.options.dispatch || this.held || this.closed) return;
-    if (this.running) {
-      this.again = true;
+    for (const consumer of this.options.consumers) this.run(consumer);
+  }
+
+  /**
+   * One consumer's run, apart from the others': a slow consumer (notifications under a burst)
+   * never holds up another (realtime). Woken while it runs, it reads again when done.
+   */
+  private run(consumer: EventConsumer): void {
+    const state = this.state(consumer.name);
+    if (state.running) {
+      state.again = true;
       return;
     }
-    this.running = true;
-    this.options.background.run('events', async () => {
+    state.running = true;
+    this.options.background.run(`events:${consumer.name}`, async () => {
       try {
         do {
-          this.again = false;
-          // Side by side: a slow consumer (notifications) does not hold up realtime delivery.
-          await Promise.all(this.options.consumers.map((c) => this.alone(c.name, () => this.drain(c))));
-          await this.pruneNowAndThen();
-        } while (this.again && !this.held && !this.closed);
+          state.again = false;
+          await this.alone(consumer.name, () => this.drain(consumer));
+        } while (state.again && !this.held && !this.closed);
+        await this.pruneNowAndThen();
       } finally {
-        this.running = false;
+        state.running = false;
       }
     });
+  }
+
+  private readonly states = new Map<string, { running: boolean; again: boolean }>();
+
+  private state(name: string): { running: boolean; again: boolean } {
+    let state = this.states.get(name);
+    if (!state) this.states.set(name, (state = { running: false, again: false }));
+    return state;
   }
 
   /** Tests: stop handing out (events keep being recorded) until `resume`. */
