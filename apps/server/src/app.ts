@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sqliteFileIn, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { TableVersion } from './db/table-version.js';
+import { EventDispatcher } from './events/dispatcher.js';
 import { authenticatePlugin } from './http/authenticate.js';
 import { badRequest } from './http/errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -35,6 +36,7 @@ import { InvitationsService } from './modules/invitations/service.js';
 import { InviteCap } from './modules/invitations/invite-cap.js';
 import { HealthRepository } from './modules/health/repository.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { mailConsumer } from './modules/mail/consumer.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { MembersRepository } from './modules/members/repository.js';
 import { memberRoutes } from './modules/members/routes.js';
@@ -50,7 +52,7 @@ import { teamRoutes } from './modules/teams/routes.js';
 import { TeamsService } from './modules/teams/service.js';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes.js';
 import { createUploads, registerUploadSweep } from './modules/uploads/setup.js';
-import { createRealtime, registerRealtimeGateway, type TeamEvents } from './realtime/index.js';
+import { createRealtime, realtimeConsumer, registerRealtimeGateway, type TeamEvents } from './realtime/index.js';
 import { registerWebApp } from './http/web-app.js';
 import { EngagementRepository } from './modules/engagement/repository.js';
 import { EngagementService } from './modules/engagement/service.js';
@@ -64,6 +66,7 @@ import { Notifier } from './modules/notifications/notifier.js';
 import { NotificationsRepository } from './modules/notifications/repository.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { NotificationsService } from './modules/notifications/service.js';
+import { notificationsConsumer } from './modules/notifications/consumer.js';
 import { CheckinsRepository } from './modules/checkins/repository.js';
 import { checkinRoutes } from './modules/checkins/routes.js';
 import { CheckinsService } from './modules/checkins/service.js';
@@ -88,10 +91,12 @@ declare module 'fastify' {
     /** Work queued after an answer; tests and shutdown wait for it with `idle()`. */
     background: BackgroundQueue;
     /**
-     * Where services publish team events (new post, deleted post, counts): delivered over the
-     * realtime gateway to the team's members at delivery time (docs/adr/0010-realtime-gateway.md).
+     * The realtime publisher the event log's realtime consumer hands events to: delivered over the
+     * realtime gateway to the team's members at delivery time (ADR 0010, 0024). Tests publish directly.
      */
     teamEvents: TeamEvents;
+    /** Hands the event log to its consumers (ADR 0024); tests hold and resume it. */
+    events: EventDispatcher;
     /** This process's session cache (tests drop it to stand for its TTL passing). */
     sessions: SessionCache;
     /** This process's team cards (ADR 0018). */
@@ -118,6 +123,8 @@ export interface AppOptions {
   push?: Pick<PushDeps, 'now' | 'agent'>;
   /** Tests: how the failure guards slow down an account under attack (by default a real sleep). */
   authSlowDown?: (ms: number) => Promise<void>;
+  /** Tests: start with the event dispatcher held (`app.events.resume()` lets it go). */
+  holdEvents?: boolean;
 }
 
 /** Builds the whole app from its configuration; `main.ts` only listens. */
@@ -130,6 +137,7 @@ export async function buildApp({
   schedules = true,
   push: pushOptions = {},
   authSlowDown,
+  holdEvents = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -210,7 +218,6 @@ export async function buildApp({
     storage,
     uploads,
     restoreDays: config.TEAM_RESTORE_DAYS,
-    events: realtime.events,
   });
   // Deleted engagements past their restore window, erased with their files (ADR 0019).
   const teamPurge = new TeamPurge({
@@ -233,10 +240,21 @@ export async function buildApp({
   const notifier = new Notifier({
     repo: new NotificationsRepository(db.kysely),
     background,
-    events: realtime.events,
     sink: push,
   });
-  const members = new MembersService(membersRepo, access, notifier, uploads.urlOf);
+  // The event log's consumers, in the order each event reaches them (ADR 0024).
+  const dispatcher = new EventDispatcher({
+    db,
+    log: app.log,
+    background,
+    consumers: [realtimeConsumer(realtime.events), notificationsConsumer(notifier), mailConsumer(mailer)],
+    pollMs: config.EVENTS_POLL_MS,
+    retentionHours: config.EVENTS_RETENTION_HOURS,
+    dispatch: config.EVENTS_DISPATCH,
+  });
+  app.decorate('events', dispatcher);
+  if (holdEvents) dispatcher.hold();
+  const members = new MembersService(membersRepo, access, uploads.urlOf);
   const invitations = new InvitationsService({
     repo: new InvitationsRepository(db.kysely),
     members: membersRepo,
@@ -244,7 +262,6 @@ export async function buildApp({
     teams,
     mailer,
     publicUrl: config.PUBLIC_URL,
-    notifier,
     cap: new InviteCap({
       perHour: config.LIMIT_INVITE_RECIPIENTS_PER_HOUR,
       perDay: config.LIMIT_INVITE_RECIPIENTS_PER_DAY,
@@ -253,25 +270,7 @@ export async function buildApp({
     }),
   });
   const engagementRepo = new EngagementRepository(db.kysely);
-  const engagement = new EngagementService(
-    db.kysely,
-    engagementRepo,
-    uploads,
-    (subject, teamId, actorId, counts, what) => {
-      // A task's lists refetch; a post's counts travel with the event.
-      if (subject.kind === 'task') realtime.events.publish({ type: 'todo.changed', team_id: teamId, list_id: null });
-      else
-        realtime.events.publish({
-          type: 'post.engagement',
-          team_id: teamId,
-          post_id: subject.id,
-          actor_id: actorId,
-          engagement: counts,
-        });
-      if (subject.kind === 'post' && what === 'reaction') notifier.reacted(actorId, teamId, subject.id);
-      if (subject.kind === 'post' && what === 'comment') notifier.commented(actorId, teamId, subject.id);
-    },
-  );
+  const engagement = new EngagementService(db.kysely, engagementRepo, uploads);
   const postsRepo = new PostsRepository(db.kysely, engagementRepo);
   const posts = new PostsService({
     db: db.kysely,
@@ -281,15 +280,11 @@ export async function buildApp({
     engagement,
     comments: engagementRepo,
     attachments: uploads,
-    events: realtime.events,
-    notifier,
   });
   const checkins = new CheckinsService({
     repo: new CheckinsRepository(db.kysely),
     access,
-    events: realtime.events,
     urlOf: uploads.urlOf,
-    notifier,
   });
   registerTrialExpiry(scheduler, billing, config.TRIAL_EXPIRY_EVERY_MS);
   registerUploadSweep(scheduler, uploads);
@@ -301,14 +296,13 @@ export async function buildApp({
     posts: postsRepo,
     access,
     urlOf: uploads.urlOf,
-    events: realtime.events,
-    notifier,
   });
   app.decorate('topics', topics);
   registerTopicPublishing(scheduler, topics);
 
   app.addHook('onClose', async () => {
     await scheduler.stop(); // runs under way finish first
+    await dispatcher.close(); // a run under way finishes (background.idle below)
     await realtime.events.close(); // sockets are closed already (preClose); deliveries under way finish
     await sessions.close();
     await cardChanges.close();
@@ -399,9 +393,7 @@ export async function buildApp({
           access,
           comments: engagementRepo,
           attachments: uploads,
-          events: realtime.events,
           background,
-          notifier,
         }),
         engagement,
       });
@@ -418,6 +410,7 @@ export async function buildApp({
   );
 
   registerWebApp(app, config.WEB_DIST_DIR);
+  await dispatcher.start();
   // Last, so a failed start leaves no listener connection behind (PostgreSQL; none with the cache off).
   if (config.TEAM_CARDS_CACHE_MS > 0) await cardChanges.start();
   return app;

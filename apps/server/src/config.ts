@@ -115,6 +115,22 @@ const envSchema = z.object({
     .regex(/^[\w:.-]{1,100}$/, 'letters, digits and _ : . - only')
     .default('rally:team-events'),
   /**
+   * The event log (ADR 0024): how often each process reads it without being woken (ms). Commits
+   * wake it at once in their own process, and on PostgreSQL in every process by NOTIFY; the poll
+   * is what another SQLite process, or PostgreSQL behind a transaction-pooling PgBouncer, relies on.
+   */
+  EVENTS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /** How long handed-out events are kept in the log before they are deleted (hours). */
+  EVENTS_RETENTION_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  /**
+   * Whether this process hands the event log to its consumers (realtime, notifications…). "false"
+   * only records events: another process of the same database delivers them (tests, a web node).
+   */
+  EVENTS_DISPATCH: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /**
    * How long a resolved bearer token is answered from the process's memory (ms; 0: always ask the
    * database). Logouts and password changes evict at once, in every process with REDIS_URL.
    */

@@ -330,6 +330,23 @@ export interface TodoTaskTagsTable {
   user_id: number;
 }
 
+/** The event log (ADR 0024): `payload` is the JSON of an `AppEvent` (events/types.ts). */
+export interface EventsTable {
+  id: Generated<number>;
+  team_id: number | null;
+  type: string;
+  payload: string;
+  created_at: string;
+}
+
+/** How far each durable consumer of the event log got. */
+export interface EventConsumersTable {
+  name: string;
+  last_event_id: number;
+  leased_by: string | null;
+  leased_until: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -360,6 +377,8 @@ export interface Database {
   topics: TopicsTable;
   checkins: CheckinsTable;
   checkin_responses: CheckinResponsesTable;
+  events: EventsTable;
+  event_consumers: EventConsumersTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

@@ -1,8 +1,9 @@
 import type { TeamEvent, UserEvent } from '@rally/contract';
 
 /**
- * Where services put their domain events. One publisher decides who receives each (members of
- * the event's team, checked at delivery); services never address clients themselves.
+ * Where the event log's realtime consumer (consumer.ts) puts what clients are sent. One publisher
+ * decides who receives each (members of the event's team, checked at delivery); services record
+ * events in the log (ADR 0024) and never address clients themselves.
  */
 export interface TeamEvents {
   publish(event: TeamEvent): void;
@@ -12,6 +13,3 @@ export interface TeamEvents {
 export interface UserEvents {
   publishToUser(event: UserEvent): void;
 }
-
-/** For code paths and tests that need no live delivery. */
-export const noTeamEvents: TeamEvents = { publish: () => undefined };

@@ -7,6 +7,7 @@ import { LocalTeamEvents, RedisTeamEvents, type TeamEventsPublisher } from './pu
 import { RealtimeRepository } from './repository.js';
 
 export type { TeamEvents, UserEvents } from './events.js';
+export { realtimeConsumer } from './consumer.js';
 export { registerRealtimeGateway } from './gateway.js';
 
 export interface RealtimeDeps {

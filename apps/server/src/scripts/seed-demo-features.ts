@@ -18,7 +18,6 @@ import { PostsRepository } from '../modules/posts/repository.js';
 import { TodosRepository } from '../modules/todos/repository.js';
 import { TopicsRepository } from '../modules/topics/repository.js';
 import { TopicsService, dayOf } from '../modules/topics/service.js';
-import { noTeamEvents } from '../realtime/events.js';
 
 export interface FeatureContext {
   db: Kysely<Database>;
@@ -60,7 +59,6 @@ export async function seedCheckins(
   const checkins = new CheckinsService({
     repo,
     access: new TeamAccess(ctx.members),
-    events: noTeamEvents,
     urlOf: ctx.urlOf,
     now: () => clock,
   });
@@ -104,7 +102,6 @@ export async function seedTopics(ctx: FeatureContext, team: number, coach: numbe
     posts: new PostsRepository(ctx.db, ctx.engagement),
     access: new TeamAccess(ctx.members),
     urlOf: ctx.urlOf,
-    events: noTeamEvents,
     now: () => ctx.now,
   });
   await topics.create(coach, team, {

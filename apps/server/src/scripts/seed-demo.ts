@@ -13,7 +13,16 @@ async function main(): Promise<void> {
   const db = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, 'rally.sqlite') });
   try {
     await migrateToLatest(db.kysely);
+    const before = await db.kysely
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
     const created = await seedDemo(db.kysely, { trialDays: config.TRIAL_DAYS, publicUrl: config.PUBLIC_URL });
+    // The demo's made-up past is not news: the events its services recorded are dropped unsent.
+    await db.kysely
+      .deleteFrom('events')
+      .where('id', '>', Number(before?.id ?? 0))
+      .execute();
     if (!created) {
       console.log(`Demo data is already there. Sign in as ${PEOPLE[0]!.email} with password ${DEMO_PASSWORD}.`);
       return;

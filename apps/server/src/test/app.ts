@@ -87,6 +87,8 @@ export interface TestAppPlace {
   logStream?: AppOptions['logStream'];
   /** Start the periodic jobs (scheduler tests); other tests run the jobs themselves. */
   schedules?: boolean;
+  /** Start with the event dispatcher held (`app.events.resume()`). */
+  holdEvents?: boolean;
 }
 
 /** Builds the real app over a fresh database (temp SQLite file, or an isolated PostgreSQL schema). */
@@ -147,6 +149,7 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
       // An account under attack answers at once: the tests count answers, not seconds
       // (failure-guard.test.ts checks the waits themselves).
       authSlowDown: () => Promise.resolve(),
+      holdEvents: place.holdEvents ?? false,
     });
     await app.ready();
   } catch (err) {

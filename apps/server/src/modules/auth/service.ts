@@ -108,7 +108,6 @@ export class AuthService {
       await this.sendVerificationCode(created, trx);
       return created;
     });
-    await this.deps.mailer.committed();
     return principalFrom(user);
   }
 
@@ -163,7 +162,6 @@ export class AuthService {
       await repo.replaceCode(user.id, 'login', hashCode(secret, code), isoAfter(Timing.codeTtlMs), trx);
       await mailer.send(loginCodeMail(user.email, user.first_name, code, Timing.codeTtlMs), trx);
     });
-    await mailer.committed();
   }
 
   /** Signs in with a mailed sign-in code: single use, 10 minutes, its tries counted as other codes'. */
@@ -237,7 +235,6 @@ export class AuthService {
       await repo.replaceCode(user.id, 'reset', hashCode(secret, code), isoAfter(Timing.codeTtlMs), trx);
       await mailer.send(resetMail(user.email, user.first_name, code, Timing.codeTtlMs), trx);
     });
-    await mailer.committed();
   }
 
   async verifyResetToken(input: VerifyResetTokenData): Promise<void> {
@@ -305,7 +302,6 @@ export class AuthService {
       await repo.replaceCode(row.id, 'email', hashCode(secret, code), isoAfter(Timing.codeTtlMs), trx, input.email);
       await mailer.send(emailChangeCodeMail(input.email, row.first_name, code, Timing.codeTtlMs), trx);
     });
-    await mailer.committed();
   }
 
   /**
@@ -326,7 +322,6 @@ export class AuthService {
       await repo.deleteTokensOfUser(user.id, tokenId, trx);
       await mailer.send(emailChangedMail(before.email, before.first_name), trx);
     });
-    await mailer.committed();
     this.deps.sessions.forgetUser(user.id);
     return principalFrom((await repo.findUserById(user.id))!);
   }
@@ -351,7 +346,6 @@ export class AuthService {
     };
     if (trx) return write(trx); // the caller's commit sends it
     await repo.transaction(write);
-    await mailer.committed();
   }
 
   /**

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { TeamEvents } from '../../realtime/events.js';
 import type { TeamAccess } from '../members/team-access.js';
 import type { CheckinsRepository, Period } from './repository.js';
 import { CheckinsService } from './service.js';
@@ -19,7 +18,6 @@ function serviceAt(now: string) {
   const service = new CheckinsService({
     repo,
     access,
-    events: {} as TeamEvents,
     urlOf: () => null,
     now: () => new Date(now),
   });

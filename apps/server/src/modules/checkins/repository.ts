@@ -162,8 +162,8 @@ export class CheckinsRepository {
   }
 
   /** A post this module wrote, as its new card shows it (no reactions or comments yet). */
-  newPost(postId: number): Promise<NewPostRow | undefined> {
-    return this.db
+  newPost(postId: number, ex: Executor = this.db): Promise<NewPostRow | undefined> {
+    return ex
       .selectFrom('posts as p')
       .innerJoin('users as a', 'a.id', 'p.user_id')
       .innerJoin('teams as t', 't.id', 'p.team_id')

@@ -14,25 +14,24 @@ import {
   type PostDto,
   type TeamStatsDto,
 } from '@rally/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { paged } from '../../http/envelope.js';
 import { conflict, forbidden, notFound, validation } from '../../http/errors.js';
 import { startOfZonedDay } from '../../lib/zoned-day.js';
-import type { TeamEvents } from '../../realtime/events.js';
+import { recordEvent } from '../../events/log.js';
 import { presentPerson, type UrlOf } from '../engagement/presenter.js';
 import { fullName } from '../members/presenter.js';
 import type { TeamAccess } from '../members/team-access.js';
-import type { Notifier } from '../notifications/notifier.js';
 import { moodRef, moodShares, percent, presentCheckin, presentNewPost, presentUsers } from './presenter.js';
 import type { CheckinsRepository, Period } from './repository.js';
 
 export interface CheckinsDeps {
   repo: CheckinsRepository;
   access: TeamAccess;
-  events: TeamEvents;
   /** Stored avatar keys → signed URLs. */
   urlOf: UrlOf;
-  notifier?: Pick<Notifier, 'checkinRequested' | 'checkinAnswered'> | undefined;
   /** The clock of the 4-hour rule and of the statistics' periods. */
   now?: () => Date;
 }
@@ -70,10 +69,10 @@ export class CheckinsService {
    * row lock, so two leads asking at once make one check-in).
    */
   async request(userId: number, teamId: number): Promise<PostDto> {
-    const { repo, access, events } = this.deps;
+    const { repo, access } = this.deps;
     await access.require(userId, teamId, 'checkin.request');
     const now = this.now();
-    const postId = await repo.transaction(async (trx) => {
+    return repo.transaction(async (trx) => {
       await repo.lockTeam(trx, teamId);
       const members = await repo.membersCount(teamId, trx);
       if (members < 2) throw validation({ checkin: [CheckinMessages.needMembers] });
@@ -96,12 +95,10 @@ export class CheckinsService {
         created_at,
       });
       await repo.setPostExtra(trx, post, { checkin_id: checkinId });
-      return post;
+      const presented = await this.presentPost(post, trx);
+      await recordEvent(trx, { type: 'checkin.requested', team_id: teamId, actor_id: userId, post: presented });
+      return presented;
     });
-    const post = await this.presentPost(postId);
-    events.publish({ type: 'post.created', team_id: teamId, post });
-    this.deps.notifier?.checkinRequested(userId, teamId, postId);
-    return post;
   }
 
   /** One check-in as the viewer sees it: answers so far, and whether they may answer. */
@@ -122,7 +119,7 @@ export class CheckinsService {
     checkinId: number,
     input: { mood_id: number; private: boolean },
   ): Promise<{ post: PostDto | null; message: string }> {
-    const { repo, access, events } = this.deps;
+    const { repo, access } = this.deps;
     await access.viewer(userId, teamId);
     const checkin = await repo.view(teamId, checkinId, userId);
     if (!checkin) throw notFound();
@@ -130,7 +127,7 @@ export class CheckinsService {
     if (Number(checkin.responded) > 0) throw conflict(CheckinMessages.alreadyAnswered, 'already_answered');
     const mood = moodById(input.mood_id)!;
     const created_at = this.now().toISOString();
-    const postId = await repo
+    const post = await repo
       .transaction(async (trx) => {
         const responseId = await repo.insertResponse(trx, {
           checkin_id: checkinId,
@@ -141,7 +138,16 @@ export class CheckinsService {
           is_private: input.private ? 1 : 0,
           created_at,
         });
-        if (input.private) return null;
+        const answered = {
+          type: 'checkin.answered',
+          team_id: teamId,
+          actor_id: userId,
+          checkin_id: checkinId,
+        } as const;
+        if (input.private) {
+          await recordEvent(trx, { ...answered, initiator_id: checkin.user_id, post: null });
+          return null;
+        }
         const post = await repo.insertPost(trx, {
           team_id: teamId,
           user_id: userId,
@@ -151,16 +157,15 @@ export class CheckinsService {
         });
         await repo.setPostExtra(trx, post, { checkin_id: checkinId, mood: moodRef(mood.id) });
         await repo.setResponsePost(trx, responseId, post);
-        return post;
+        const presented = await this.presentPost(post, trx);
+        await recordEvent(trx, { ...answered, initiator_id: checkin.user_id, post: presented });
+        return presented;
       })
       .catch((err: unknown) => {
         // Two answers at once: the unique index lets one through.
         if (isUniqueViolation(err)) throw conflict(CheckinMessages.alreadyAnswered, 'already_answered');
         throw err;
       });
-    const post = postId === null ? null : await this.presentPost(postId);
-    if (post) events.publish({ type: 'post.created', team_id: teamId, post });
-    this.deps.notifier?.checkinAnswered(userId, teamId, checkinId, checkin.user_id);
     return { post, message: CheckinMessages.sentTo(fullName(checkin)) };
   }
 
@@ -258,8 +263,8 @@ export class CheckinsService {
     return prev.people < CHECKIN_ANONYMITY_FLOOR || prev.mean === null ? null : percent(prev.mean);
   }
 
-  private async presentPost(postId: number): Promise<PostDto> {
-    const row = await this.deps.repo.newPost(postId);
+  private async presentPost(postId: number, trx: Transaction<Database>): Promise<PostDto> {
+    const row = await this.deps.repo.newPost(postId, trx);
     if (!row) throw notFound();
     return presentNewPost(row, this.deps.urlOf);
   }

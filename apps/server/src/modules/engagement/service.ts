@@ -8,7 +8,8 @@ import {
   type SharedEngagement,
   type UploadPolicy,
 } from '@rally/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { recordEvent } from '../../events/log.js';
 import type { Database, Executor } from '../../db/schema.js';
 import { paged } from '../../http/envelope.js';
 import { presentComment, presentEngagement, presentReaction, type UrlOf } from './presenter.js';
@@ -27,16 +28,6 @@ export interface Attachments {
   remove(keys: readonly string[]): Promise<void>;
 }
 
-/** Tells the object's team that its counts changed (the object's own module knows the event). */
-export type EngagementChanged = (
-  subject: Subject,
-  teamId: number,
-  actorId: number,
-  engagement: SharedEngagement,
-  /** What the actor did: reacted, cleared their reaction, or commented. */
-  what: 'reaction' | 'cleared' | 'comment',
-) => void;
-
 /**
  * Reactions and comments, one mechanism for every reactable object. The caller (the object's
  * module) has already checked that the user may see and engage with the object in `teamId`.
@@ -46,7 +37,6 @@ export class EngagementService {
     private readonly db: Kysely<Database>,
     private readonly repo: EngagementRepository,
     private readonly attachments: Attachments,
-    private readonly changed: EngagementChanged,
   ) {}
 
   async reactions(subject: Subject): Promise<ReactionDto[]> {
@@ -59,9 +49,10 @@ export class EngagementService {
       await this.repo.lock(trx, subject);
       if (buzzTypeId === null) await this.repo.clearReaction(trx, subject, userId);
       else await this.repo.setReaction(trx, subject, userId, buzzTypeId);
-      return presentEngagement(await this.repo.engagementOf(subject, userId, trx), this.attachments.urlOf);
+      const now = presentEngagement(await this.repo.engagementOf(subject, userId, trx), this.attachments.urlOf);
+      await this.record(trx, subject, teamId, userId, now, buzzTypeId === null ? 'cleared' : 'reaction');
+      return now;
     });
-    this.changed(subject, teamId, userId, shared(engagement), buzzTypeId === null ? 'cleared' : 'reaction');
     return engagement;
   }
 
@@ -92,13 +83,30 @@ export class EngagementService {
         media_type_id: media ? MediaType[media.media_type] : MediaType.text,
       });
       const comment = presentComment(await this.repo.comment(id, trx), this.attachments.urlOf);
-      return {
-        ...comment,
-        engagement: presentEngagement(await this.repo.engagementOf(subject, userId, trx), this.attachments.urlOf),
-      };
+      const engagement = presentEngagement(await this.repo.engagementOf(subject, userId, trx), this.attachments.urlOf);
+      await this.record(trx, subject, teamId, userId, engagement, 'comment');
+      return { ...comment, engagement };
     });
-    this.changed(subject, teamId, userId, shared(result.engagement), 'comment');
     return result;
+  }
+
+  /** The object's team hears that its counts changed (realtime), its author that someone engaged. */
+  private record(
+    trx: Transaction<Database>,
+    subject: Subject,
+    teamId: number,
+    actorId: number,
+    engagement: EngagementDto,
+    what: 'reaction' | 'cleared' | 'comment',
+  ): Promise<void> {
+    return recordEvent(trx, {
+      type: 'engagement.changed',
+      team_id: teamId,
+      actor_id: actorId,
+      subject,
+      what,
+      engagement: shared(engagement),
+    });
   }
 }
 

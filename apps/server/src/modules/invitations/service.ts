@@ -7,7 +7,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { fullName } from '../members/presenter.js';
 import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess } from '../members/team-access.js';
-import type { Notifier } from '../notifications/notifier.js';
+import { recordEvent } from '../../events/log.js';
 import type { TeamsService } from '../teams/service.js';
 import type { InviteCap } from './invite-cap.js';
 import { invitationMail } from './mails.js';
@@ -40,7 +40,6 @@ export interface InvitationsDeps {
   /** The inviter's hourly and daily allowance of invitation mails (none: no cap). */
   cap?: InviteCap | undefined;
   /** Tells the invitee (with an account), the inviter and the team's leads. */
-  notifier?: Pick<Notifier, 'invitationReceived' | 'invitationAccepted' | 'memberJoined'> | undefined;
 }
 
 export class InvitationsService {
@@ -93,13 +92,12 @@ export class InvitationsService {
             trx,
           );
         }
+        await recordEvent(trx, { type: 'invitation.sent', team_id: teamId, actor_id: user.id, emails: invited });
       });
     } catch (err) {
       await cap?.giveBack(user.id, taken);
       throw err;
     }
-    await mailer.committed();
-    this.deps.notifier?.invitationReceived(user.id, teamId, invited);
     return { invited, already_members: emails.filter((e) => already.has(e)) };
   }
 
@@ -123,11 +121,15 @@ export class InvitationsService {
       if (!(await repo.respond(invitation.id, 'accepted', null, trx))) throw invalidCode();
       if (await members.find(invitation.team_id, user.id, trx)) return false;
       await members.add(invitation.team_id, user.id, Role.Member, trx);
+      await recordEvent(trx, {
+        type: 'member.joined',
+        team_id: invitation.team_id,
+        user_id: user.id,
+        inviter_id: invitation.invitor_id,
+      });
       return true;
     });
     if (!joined) throw conflict(Messages.alreadyMember, 'already_member');
-    this.deps.notifier?.invitationAccepted(user.id, invitation.team_id, invitation.invitor_id);
-    this.deps.notifier?.memberJoined(user.id, invitation.team_id, [invitation.invitor_id]);
     return teams.get(user.id, invitation.team_id);
   }
 

@@ -9,11 +9,14 @@ import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../db/database.js';
 import type { Database, MailOutboxTable } from '../../db/schema.js';
 import { buildTestApp, dropTestSchema, testDatabaseUrl, whileSchemasStay, type TestApp } from '../../test/app.js';
 import { mailsTo, uniqueEmail, userInput } from '../../test/factories.js';
+import { EventDispatcher } from '../../events/dispatcher.js';
+import { BackgroundQueue } from '../../lib/background.js';
+import { mailConsumer } from './consumer.js';
 import { createMailer, type Mailer, type MailerOptions } from './mailer.js';
 
 interface Received {
@@ -224,19 +227,23 @@ async function outboxDatabase() {
   };
   if (schema) await admin(`create schema ${schema}`);
   const handles: Kysely<Database>[] = [];
-  const open = () => {
-    const { kysely } = openDatabase({
+  const openFull = () => {
+    const full = openDatabase({
       databaseUrl: testDatabaseUrl,
       sqliteFile: path.join(dir, 'outbox.sqlite'),
       ...(schema ? { pgSchema: schema } : {}),
     });
-    handles.push(kysely);
-    return kysely;
+    handles.push(full.kysely);
+    return full;
   };
-  const db = open();
+  const open = () => openFull().kysely;
+  const full = openFull();
+  const db = full.kysely;
   await whileSchemasStay(() => migrateToLatest(db));
   return {
     db,
+    /** The first handle with its commit hook and listener access (for an event dispatcher). */
+    full,
     open,
     close: async () => {
       for (const h of handles.splice(0)) await h.destroy();
@@ -367,6 +374,19 @@ describe('mail outbox: retries, crashes, several nodes', () => {
   it('a mail recorded in a transaction that rolls back is never sent; one that commits is, without a flush', async () => {
     const { sink, store, mailerOn, rows } = await setUp();
     const mailer = mailerOn(store.db);
+    // The event log's mail consumer wakes the mailer once the transaction has committed (ADR 0024).
+    const log = pino({ level: 'silent' });
+    const dispatcher = new EventDispatcher({
+      db: store.full,
+      log,
+      background: new BackgroundQueue(log),
+      consumers: [mailConsumer(mailer)],
+      pollMs: 60_000,
+      retentionHours: 48,
+      dispatch: true,
+    });
+    await dispatcher.start();
+    onTestFinished(() => dispatcher.close());
 
     await expect(
       store.db.transaction().execute(async (trx) => {

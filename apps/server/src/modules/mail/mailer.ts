@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.js';
 import { OutboxRepository, type OutboxRow } from './repository.js';
 import { MINUTE } from '../../lib/clock.js';
+import { recordEvent } from '../../events/log.js';
 
 export interface MailMessage {
   to: string;
@@ -17,15 +18,16 @@ export interface Mailer {
    * Records the mail in the outbox and wakes the dispatcher; resolves once it is recorded, not
    * when it is delivered, so a slow or hanging SMTP host neither holds up the request nor shows
    * in its timing (which would tell who has an account). Given a transaction, the mail is
-   * recorded inside it, so it exists, and goes out, exactly when the change that caused it
-   * commits.
+   * recorded inside it with a `mail.queued` event (the event log, ADR 0024), so it exists, and
+   * goes out, exactly when the change that caused it commits: the log's mail consumer wakes the
+   * mailer after that commit (`queued`). Record it last in the transaction (events/log.ts).
    */
   send(message: MailMessage, trx?: Transaction<Database>): Promise<void>;
   /**
-   * The transaction that recorded mails has committed: deliver them now. Like `send` without a
-   * transaction, it waits only when there is no SMTP host (the mail is logged at once).
+   * Mails were committed to the outbox (the event log's mail consumer): deliver them now. Like
+   * `send` without a transaction, it waits only when there is no SMTP host (the mail is logged).
    */
-  committed(): Promise<void>;
+  queued(): Promise<void>;
   /** Runs a dispatch pass now (stale claims back, due mails sent) and waits for it; for tests. */
   flush(): Promise<void>;
   /** Stops the timers, waits for deliveries under way, then closes the transport. */
@@ -76,12 +78,6 @@ const SMTP_DEFAULTS = {
 /** Mails claimed per query, and sent at once (one per pooled connection). */
 const BATCH = 20;
 const CONCURRENCY = SMTP_DEFAULTS.maxConnections;
-
-/**
- * After a send inside a transaction the row is visible only once the caller commits, which the
- * mailer cannot observe; it looks again after these delays (the poll catches a longer one).
- */
-const AFTER_COMMIT_WAKES_MS = [10, 50, 250, 1_000, 3_000];
 
 /**
  * A Message-ID fixed by the outbox row: a mail sent again after a crash (the SMTP host took it,
@@ -215,15 +211,6 @@ export function createMailer(options: MailerOptions): Mailer {
     return running;
   }
 
-  const timers = new Set<NodeJS.Timeout>();
-  const later = (ms: number) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      void wake();
-    }, ms);
-    timer.unref();
-    timers.add(timer);
-  };
   const poll = setInterval(() => void wake(), options.pollIntervalMs ?? OUTBOX_DEFAULTS.pollIntervalMs);
   poll.unref();
   // Mails a previous process left pending or half-sent go out now, not at the first poll.
@@ -232,19 +219,15 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async send(message, trx) {
       await outbox.record(message, iso(), trx);
-      if (trx) {
-        // Woken now, a pass on SQLite waits for the transaction's connection, so it runs right
-        // after the commit; on PostgreSQL it may run before, hence the looks that follow.
-        void wake();
-        for (const ms of AFTER_COMMIT_WAKES_MS) later(ms);
-      } else if (!transport) {
+      if (trx) await recordEvent(trx, { type: 'mail.queued', team_id: null });
+      else if (!transport) {
         // Logging is instant: the mail is 'logged' by the time send resolves.
         await wake();
       } else {
         void wake();
       }
     },
-    async committed() {
+    async queued() {
       if (!transport) await wake();
       else void wake();
     },
@@ -252,8 +235,6 @@ export function createMailer(options: MailerOptions): Mailer {
     async close() {
       closed = true;
       clearInterval(poll);
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
       await running;
       transport?.close();
     },

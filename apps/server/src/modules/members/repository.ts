@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import { compileOnce } from '../../db/compile-once.js';
 import { dialectOf, jsonArrayFrom, type DialectName } from '../../db/dialect.js';
 import type { Database, TeamMemberRow } from '../../db/schema.js';
@@ -159,8 +159,12 @@ export class MembersRepository {
       .execute();
   }
 
-  async setRole(teamId: number, userId: number, roleId: number): Promise<void> {
-    await this.update(teamId, userId, { role_id: roleId });
+  async setRole(teamId: number, userId: number, roleId: number, db: Kysely<Database> = this.db): Promise<void> {
+    await this.update(teamId, userId, { role_id: roleId }, db);
+  }
+
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
   }
 
   async setWelcomeRead(teamId: number, userId: number, read: boolean): Promise<void> {
@@ -203,8 +207,9 @@ export class MembersRepository {
     teamId: number,
     userId: number,
     values: Partial<Pick<TeamMemberRow, 'role_id' | 'read_welcome_message'>>,
+    db: Kysely<Database> = this.db,
   ): Promise<void> {
-    await this.db
+    await db
       .updateTable('team_members')
       .set(values)
       .where('team_id', '=', teamId)

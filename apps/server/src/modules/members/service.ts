@@ -1,7 +1,7 @@
 import type { MemberDto } from '@rally/contract';
 import { notFound } from '../../http/errors.js';
 import { presentMember, type AvatarUrl } from './presenter.js';
-import type { Notifier } from '../notifications/notifier.js';
+import { recordEvent } from '../../events/log.js';
 import type { MembersRepository } from './repository.js';
 import type { TeamAccess } from './team-access.js';
 
@@ -9,7 +9,6 @@ export class MembersService {
   constructor(
     private readonly members: MembersRepository,
     private readonly access: TeamAccess,
-    private readonly notifier?: Pick<Notifier, 'roleChanged'>,
     /** Users' avatars are stored keys; the app passes `uploads.urlOf`. */
     private readonly avatarUrl: AvatarUrl = () => null,
   ) {}
@@ -24,8 +23,16 @@ export class MembersService {
   async changeRole(userId: number, teamId: number, targetId: number, roleId: number): Promise<MemberDto> {
     const viewer = await this.access.viewer(userId, teamId);
     await this.access.member(viewer, 'member.changeRole', targetId);
-    await this.members.setRole(teamId, targetId, roleId);
-    this.notifier?.roleChanged(userId, teamId, targetId, roleId);
+    await this.members.transaction(async (trx) => {
+      await this.members.setRole(teamId, targetId, roleId, trx);
+      await recordEvent(trx, {
+        type: 'role.changed',
+        team_id: teamId,
+        actor_id: userId,
+        user_id: targetId,
+        role_id: roleId,
+      });
+    });
     const [updated] = await this.members.list(teamId, targetId);
     // Removed at the same moment: nothing left to present.
     if (!updated) throw notFound();

@@ -1,6 +1,6 @@
 import { Role, type NotificationDto, type NotificationKind } from '@rally/contract';
 import type { BackgroundQueue } from '../../lib/background.js';
-import type { UserEvents } from '../../realtime/events.js';
+import { recordEvent } from '../../events/log.js';
 import { presentNotification, type StoredData } from './presenter.js';
 import type { NotificationsRepository } from './repository.js';
 
@@ -19,7 +19,6 @@ export interface NotificationSink {
 export interface NotifierDeps {
   repo: NotificationsRepository;
   background: Pick<BackgroundQueue, 'run'>;
-  events: UserEvents;
   sink?: NotificationSink | undefined;
 }
 
@@ -47,16 +46,16 @@ interface Fanout {
 }
 
 /**
- * Stores notifications of what happens in teams and sends them live to their recipients. Services
- * call it after their write has committed; the work runs in the background (`background.run`), so
- * it never delays or fails a request. Never to the actor; only to people who are members of the
+ * Stores notifications of what happens in teams and sends them live to their recipients. The
+ * event log's notifications consumer calls it (consumer.ts) after the write has committed; the
+ * work runs in the background (`background.run`), so it never delays or fails a request. Never to the actor; only to people who are members of the
  * team when the notification is created (checked then, in one query).
  */
 export class Notifier {
   constructor(private readonly deps: NotifierDeps) {}
 
-  invitationReceived(actorId: number, teamId: number, emails: string[]): void {
-    this.fanout({
+  invitationReceived(actorId: number, teamId: number, emails: string[]): Promise<void> {
+    return this.fanout({
       kind: 'invitation.received',
       actorId,
       teamId,
@@ -67,8 +66,8 @@ export class Notifier {
     });
   }
 
-  invitationAccepted(actorId: number, teamId: number, inviterId: number): void {
-    this.fanout({
+  invitationAccepted(actorId: number, teamId: number, inviterId: number): Promise<void> {
+    return this.fanout({
       kind: 'invitation.accepted',
       actorId,
       teamId,
@@ -78,8 +77,8 @@ export class Notifier {
     });
   }
 
-  memberJoined(actorId: number, teamId: number, except: number[] = []): void {
-    this.fanout({
+  memberJoined(actorId: number, teamId: number, except: number[] = []): Promise<void> {
+    return this.fanout({
       kind: 'member.joined',
       actorId,
       teamId,
@@ -90,8 +89,8 @@ export class Notifier {
     });
   }
 
-  roleChanged(actorId: number, teamId: number, memberId: number, roleId: number): void {
-    this.fanout({
+  roleChanged(actorId: number, teamId: number, memberId: number, roleId: number): Promise<void> {
+    return this.fanout({
       kind: 'member.role_changed',
       actorId,
       teamId,
@@ -102,18 +101,18 @@ export class Notifier {
     });
   }
 
-  reacted(actorId: number, teamId: number, postId: number): void {
-    this.aboutPost('post.reaction', actorId, teamId, postId);
+  reacted(actorId: number, teamId: number, postId: number): Promise<void> {
+    return this.aboutPost('post.reaction', actorId, teamId, postId);
   }
 
-  commented(actorId: number, teamId: number, postId: number): void {
-    this.aboutPost('post.comment', actorId, teamId, postId);
+  commented(actorId: number, teamId: number, postId: number): Promise<void> {
+    return this.aboutPost('post.comment', actorId, teamId, postId);
   }
 
   /** A post shared into other teams: its original author hears of it, if still in the original team. */
-  shared(actorId: number, originalAuthorId: number, originalTeamId: number, toTeamIds: number[]): void {
+  async shared(actorId: number, originalAuthorId: number, originalTeamId: number, toTeamIds: number[]): Promise<void> {
     for (const to of toTeamIds)
-      this.fanout({
+      await this.fanout({
         kind: 'post.shared',
         actorId,
         teamId: originalTeamId,
@@ -124,9 +123,9 @@ export class Notifier {
   }
 
   /** A new post: the tagged members are told they were tagged, everyone else of the team that it exists. */
-  postCreated(actorId: number, teamId: number, postId: number, tagged: number[]): void {
+  async postCreated(actorId: number, teamId: number, postId: number, tagged: number[]): Promise<void> {
     if (tagged.length)
-      this.fanout({
+      await this.fanout({
         kind: 'post.tagged',
         actorId,
         teamId,
@@ -134,7 +133,7 @@ export class Notifier {
         recipients: tagged,
         url: urls.team(teamId),
       });
-    this.fanout({
+    await this.fanout({
       kind: 'post.created',
       actorId,
       teamId,
@@ -145,8 +144,8 @@ export class Notifier {
   }
 
   /** A lead asked for a check-in: every other member is asked for their mood. */
-  checkinRequested(actorId: number, teamId: number, postId: number): void {
-    this.fanout({
+  checkinRequested(actorId: number, teamId: number, postId: number): Promise<void> {
+    return this.fanout({
       kind: 'checkin.requested',
       actorId,
       teamId,
@@ -157,8 +156,8 @@ export class Notifier {
   }
 
   /** A member answered a check-in: its initiator hears of it (private answers included, they are theirs). */
-  checkinAnswered(actorId: number, teamId: number, checkinId: number, initiatorId: number): void {
-    this.fanout({
+  checkinAnswered(actorId: number, teamId: number, checkinId: number, initiatorId: number): Promise<void> {
+    return this.fanout({
       kind: 'checkin.answered',
       actorId,
       teamId,
@@ -169,8 +168,8 @@ export class Notifier {
   }
 
   /** A topic became its day's topic (written now or ahead): every other member of the team hears of it. */
-  topicPublished(actorId: number, teamId: number, postId: number): void {
-    this.fanout({
+  topicPublished(actorId: number, teamId: number, postId: number): Promise<void> {
+    return this.fanout({
       kind: 'topic.published',
       actorId,
       teamId,
@@ -181,9 +180,9 @@ export class Notifier {
   }
 
   /** Members tagged on a new task; `subject` is the list, so a list counts its unread ones. */
-  taskTagged(actorId: number, teamId: number, listId: number, tagged: number[]): void {
+  async taskTagged(actorId: number, teamId: number, listId: number, tagged: number[]): Promise<void> {
     if (tagged.length)
-      this.fanout({
+      await this.fanout({
         kind: 'task.tagged',
         actorId,
         teamId,
@@ -194,8 +193,8 @@ export class Notifier {
   }
 
   /** A task was marked as done: its creator and the members it tags hear of it. */
-  taskCompleted(actorId: number, teamId: number, listId: number, recipients: number[]): void {
-    this.fanout({
+  taskCompleted(actorId: number, teamId: number, listId: number, recipients: number[]): Promise<void> {
+    return this.fanout({
       kind: 'task.completed',
       actorId,
       teamId,
@@ -205,8 +204,8 @@ export class Notifier {
     });
   }
 
-  private aboutPost(kind: NotificationKind, actorId: number, teamId: number, postId: number): void {
-    this.fanout({
+  private aboutPost(kind: NotificationKind, actorId: number, teamId: number, postId: number): Promise<void> {
+    return this.fanout({
       kind,
       actorId,
       teamId,
@@ -223,17 +222,20 @@ export class Notifier {
   /** Fan-outs of this process, one at a time in the order they came (no repeat slips between check and insert). */
   private tail: Promise<unknown> = Promise.resolve();
 
-  private fanout(f: Fanout): void {
-    this.deps.background.run(`notify:${f.kind}`, () => {
-      const run = this.tail.then(() => this.create(f));
-      this.tail = run.catch(() => undefined);
-      return run.then(() => undefined);
+  /** Queues the fan-out; resolves when it is done (the event log's consumer waits, in event order). */
+  private fanout(f: Fanout): Promise<void> {
+    return new Promise<void>((done) => {
+      this.deps.background.run(`notify:${f.kind}`, () => {
+        const run = this.tail.then(() => this.create(f));
+        this.tail = run.catch(() => undefined);
+        return run.then(() => undefined).finally(done);
+      });
     });
   }
 
   /** Stores, sends live and hands to push; the notifications made (for tests). */
   async create(f: Fanout): Promise<Delivered[]> {
-    const { repo, events, sink } = this.deps;
+    const { repo, sink } = this.deps;
     let ids = typeof f.recipients === 'function' ? await f.recipients(repo) : f.recipients;
     ids = [...new Set(ids)].filter((id) => id !== f.actorId);
     if (!f.outsiders && ids.length) ids = await repo.membersAmong(f.teamId, ids);
@@ -254,36 +256,43 @@ export class Notifier {
       ...(f.roleId !== undefined ? { role_id: f.roleId } : {}),
     };
     const data = JSON.stringify(stored);
-    const { ids: created, created_at } = await repo.insert(
-      ids.map((user_id) => ({
-        user_id,
-        team_id: f.teamId,
-        actor_id: f.actorId,
-        kind: f.kind,
-        subject: f.subject,
-        data,
-      })),
-    );
-    const delivered = ids.map((user_id, i) => ({
+    const rows = ids.map((user_id) => ({
       user_id,
       team_id: f.teamId,
-      notification: presentNotification({
-        id: created[i]!,
+      actor_id: f.actorId,
+      kind: f.kind,
+      subject: f.subject,
+      data,
+    }));
+    let delivered: Delivered[] = [];
+    // Stored and announced in one transaction: the recipients' sockets hear of it through the log.
+    await repo.insert(rows, async (trx, created, created_at) => {
+      delivered = ids.map((user_id, i) => ({
         user_id,
         team_id: f.teamId,
-        actor_id: f.actorId,
-        kind: f.kind,
-        subject: f.subject,
-        data,
-        read_at: null,
-        created_at,
-        actor_avatar: actor.avatar,
-        actor_first_name: actor.first_name,
-        actor_last_name: actor.last_name,
-      }),
-    }));
-    for (const d of delivered)
-      events.publishToUser({ type: 'notification.created', user_id: d.user_id, notification: d.notification });
+        notification: presentNotification({
+          id: created[i]!,
+          user_id,
+          team_id: f.teamId,
+          actor_id: f.actorId,
+          kind: f.kind,
+          subject: f.subject,
+          data,
+          read_at: null,
+          created_at,
+          actor_avatar: actor.avatar,
+          actor_first_name: actor.first_name,
+          actor_last_name: actor.last_name,
+        }),
+      }));
+      for (const d of delivered)
+        await recordEvent(trx, {
+          type: 'notification.created',
+          team_id: d.team_id,
+          user_id: d.user_id,
+          notification: d.notification,
+        });
+    });
     if (sink) await sink.delivered(delivered);
     return delivered;
   }

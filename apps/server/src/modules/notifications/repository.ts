@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, Executor } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 
@@ -105,7 +105,11 @@ export class NotificationsRepository {
   }
 
   /** Inserts the rows; their ids and creation time, in the given order. */
-  async insert(rows: NewNotification[]): Promise<{ ids: number[]; created_at: string }> {
+  /** Stores `rows`; `andThen` runs in the same transaction with their ids (to record their event). */
+  async insert(
+    rows: NewNotification[],
+    andThen?: (trx: Transaction<Database>, ids: number[], created_at: string) => Promise<void>,
+  ): Promise<{ ids: number[]; created_at: string }> {
     const created_at = nowIso();
     if (rows.length === 0) return { ids: [], created_at };
     const ids: number[] = [];
@@ -119,6 +123,7 @@ export class NotificationsRepository {
           .executeTakeFirstOrThrow();
         ids.push(id);
       }
+      await andThen?.(trx, ids, created_at);
     });
     return { ids, created_at };
   }

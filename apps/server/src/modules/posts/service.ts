@@ -14,12 +14,11 @@ import type { Kysely } from 'kysely';
 import type { Database, PostRow } from '../../db/schema.js';
 import { notFound, validation } from '../../http/errors.js';
 import { pageMeta, paged } from '../../http/envelope.js';
-import type { TeamEvents } from '../../realtime/events.js';
+import { recordEvent } from '../../events/log.js';
 import type { EngagementRepository, Subject } from '../engagement/repository.js';
 import type { Attachments, EngagementService } from '../engagement/service.js';
 import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess, TeamViewer } from '../members/team-access.js';
-import type { Notifier } from '../notifications/notifier.js';
 import { postTarget, presentPost } from './presenter.js';
 import type { PostsRepository, PostView } from './repository.js';
 import { TimelineCache, cachedPage, renderPage, viewerPartOf } from './timeline-cache.js';
@@ -33,9 +32,7 @@ export interface PostsDeps {
   /** Upload keys of a post's comments, whose files go with it. */
   comments: Pick<EngagementRepository, 'commentMediaKeys'>;
   attachments: Attachments;
-  events: TeamEvents;
   /** New posts, tags and shares notify the people concerned. */
-  notifier?: Pick<Notifier, 'postCreated' | 'shared'> | undefined;
 }
 
 interface PageInput {
@@ -152,7 +149,7 @@ export class PostsService {
 
   /** Delete by the rules of spec §6; its reactions, comments and files go with it. */
   async delete(userId: number, teamId: number, postId: number): Promise<void> {
-    const { access, repo, db, attachments, events } = this.deps;
+    const { access, repo, db, attachments } = this.deps;
     const viewer = await access.viewer(userId, teamId);
     const post = await this.find(teamId, postId);
     access.assert(viewer, 'post.delete', postTarget(post));
@@ -161,9 +158,9 @@ export class PostsService {
       await repo.delete(trx, post.id);
       const unused: string[] = [];
       for (const key of new Set(files)) if (!(await repo.keyInUse(key, trx))) unused.push(key);
+      await recordEvent(trx, { type: 'post.deleted', team_id: teamId, post_id: post.id });
       return unused;
     });
-    events.publish({ type: 'post.deleted', team_id: teamId, post_id: post.id });
     if (keys.length) await attachments.remove(keys).catch(() => undefined);
   }
 
@@ -172,7 +169,7 @@ export class PostsService {
    * videos and slideshows once published). Each copy keeps who wrote it first and where.
    */
   async share(userId: number, teamId: number, postId: number, teamIds: number[]) {
-    const { access, repo, db, members, events } = this.deps;
+    const { access, repo, db, members, attachments } = this.deps;
     const viewer = await access.viewer(userId, teamId);
     const post = await this.find(teamId, postId);
     access.assert(viewer, 'post.share', postTarget(post));
@@ -201,18 +198,17 @@ export class PostsService {
         });
         created.push({ id, team_id: target });
       }
+      for (const { id, team_id } of created)
+        await recordEvent(trx, {
+          type: 'post.shared',
+          team_id,
+          actor_id: userId,
+          post: presentPost((await repo.view(userId, id, trx))!, attachments.urlOf),
+          original_author_id: post.user_id,
+          original_team_id: teamId,
+        });
       return created;
     });
-    for (const { id, team_id } of ids) {
-      const row = await repo.view(userId, id);
-      if (row) events.publish({ type: 'post.created', team_id, post: presentPost(row, this.deps.attachments.urlOf) });
-    }
-    this.deps.notifier?.shared(
-      userId,
-      post.user_id,
-      teamId,
-      ids.map((c) => c.team_id),
-    );
     return { posts: ids };
   }
 
@@ -247,8 +243,8 @@ export class PostsService {
     tags: number[],
     mediaKey: string | null = null,
   ): Promise<PostDto> {
-    const { db, repo, attachments, events } = this.deps;
-    const row = await db.transaction().execute(async (trx) => {
+    const { db, repo, attachments } = this.deps;
+    const post = await db.transaction().execute(async (trx) => {
       const media = mediaKey
         ? await attachments.claim(trx, viewer.userId, mediaKey, viewer.teamId, ['team.celebration'])
         : null;
@@ -263,11 +259,16 @@ export class PostsService {
         },
         tags,
       );
-      return (await repo.view(viewer.userId, id, trx))!;
+      const created = presentPost((await repo.view(viewer.userId, id, trx))!, attachments.urlOf);
+      await recordEvent(trx, {
+        type: 'post.created',
+        team_id: viewer.teamId,
+        actor_id: viewer.userId,
+        post: created,
+        tagged: tags,
+      });
+      return created;
     });
-    const post = presentPost(row, attachments.urlOf);
-    events.publish({ type: 'post.created', team_id: viewer.teamId, post });
-    this.deps.notifier?.postCreated(viewer.userId, viewer.teamId, post.id, tags);
     return post;
   }
 

@@ -323,14 +323,19 @@ describe('the purge job', () => {
     for (const file of doomed.files) expect(existsSync(file), file).toBe(false);
 
     // The other one is untouched (its members set aside, everything else in place) and restorable.
-    const after = await rowsOf('team_id', [kept.team.id]);
+    // The event log only grows: its deletion and restore are events of their own (ADR 0024).
+    const { events: logged = 0, ...keptBefore } = before;
+    const { events: loggedAfter = 0, ...after } = await rowsOf('team_id', [kept.team.id]);
     expect(after).toEqual({
-      ...Object.fromEntries(Object.entries(before).filter(([table]) => table !== 'team_members')),
+      ...Object.fromEntries(Object.entries(keptBefore).filter(([table]) => table !== 'team_members')),
       deleted_team_members: before.team_members,
     });
+    expect(loggedAfter).toBe(logged + 1);
     for (const file of kept.files) expect(existsSync(file), file).toBe(true);
     expect((await restore(kept.team.id, owner)).statusCode).toBe(200);
-    expect(await rowsOf('team_id', [kept.team.id])).toEqual(before);
+    const { events: loggedRestored = 0, ...restored } = await rowsOf('team_id', [kept.team.id]);
+    expect(restored).toEqual(keptBefore);
+    expect(loggedRestored).toBe(logged + 2);
   });
 
   it('runs once at a time: runs started together erase each team once', async () => {

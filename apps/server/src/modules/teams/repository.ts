@@ -3,6 +3,7 @@ import { PostType, PostMessages } from '@rally/contract';
 import { compileOnce } from '../../db/compile-once.js';
 import { lockRows, rowsOfJson } from '../../db/dialect.js';
 import type { Database, TeamRow } from '../../db/schema.js';
+import { recordEvent } from '../../events/log.js';
 import { nowIso } from '../../lib/clock.js';
 import { MembersRepository, type MemberPreviewRow } from '../members/repository.js';
 
@@ -113,8 +114,9 @@ export class TeamsRepository {
 
   /**
    * The owner's deletion (ADR 0019): stamps `deleted_at` and sets the memberships aside in one
-   * transaction, so the team is gone for every member at once. The former members' ids, or
-   * undefined when the team was deleted already.
+   * transaction, so the team is gone for every member at once, and records `team.deleted` for
+   * them (their screens follow, ADR 0024). The former members' ids, or undefined when the team
+   * was deleted already.
    */
   softDelete(teamId: number, at: string): Promise<number[] | undefined> {
     return this.db.transaction().execute(async (trx) => {
@@ -125,14 +127,16 @@ export class TeamsRepository {
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) === 0) return undefined;
-      return this.members.setAside(teamId, trx);
+      const members = await this.members.setAside(teamId, trx);
+      await recordEvent(trx, { type: 'team.deleted', team_id: teamId, user_ids: members });
+      return members;
     });
   }
 
   /**
    * Brings back the owner's team deleted at or after `notBefore`, with its memberships, in one
-   * transaction; the members' ids, or why not: not theirs or not deleted, past the window, or a
-   * personal team while they hold another.
+   * transaction (recording `team.restored` for them); the members' ids, or why not: not theirs
+   * or not deleted, past the window, or a personal team while they hold another.
    */
   restore(
     teamId: number,
@@ -156,7 +160,9 @@ export class TeamsRepository {
         if ((await this.countPersonalTeamsOwnedBy(ownerId, trx)) > 0) return 'personal_exists';
       }
       await trx.updateTable('teams').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', teamId).execute();
-      return this.members.bringBack(teamId, trx);
+      const members = await this.members.bringBack(teamId, trx);
+      await recordEvent(trx, { type: 'team.restored', team_id: teamId, user_ids: members });
+      return members;
     });
   }
 
@@ -199,15 +205,20 @@ export class TeamsRepository {
   /**
    * Erases a team deleted before `before`: its row, and by the foreign keys' cascade every row of
    * the team (members set aside, posts and theirs, uploads, check-ins, topics, to-dos, invitations,
-   * notifications). False when there was none.
+   * notifications), and its events still in the event log (which has no foreign key). False
+   * when there was none.
    */
   async purge(teamId: number, before: string): Promise<boolean> {
-    const done = await this.db
-      .deleteFrom('teams')
-      .where('id', '=', teamId)
-      .where('deleted_at', '<', before)
-      .executeTakeFirst();
-    return Number(done.numDeletedRows) > 0;
+    return this.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .deleteFrom('teams')
+        .where('id', '=', teamId)
+        .where('deleted_at', '<', before)
+        .executeTakeFirst();
+      if (Number(done.numDeletedRows) === 0) return false;
+      await trx.deleteFrom('events').where('team_id', '=', teamId).execute();
+      return true;
+    });
   }
 
   async updateTeam(

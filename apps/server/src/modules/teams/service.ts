@@ -11,7 +11,6 @@ import {
 import type { TeamRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import { DAY, nowIso } from '../../lib/clock.js';
-import type { UserEvents } from '../../realtime/events.js';
 import type { BillingService } from '../billing/service.js';
 import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess } from '../members/team-access.js';
@@ -36,8 +35,6 @@ export interface TeamsDeps {
   uploads: Pick<UploadsService, 'urlOf' | 'requireSpace'>;
   /** How long the owner may restore a deleted engagement (TEAM_RESTORE_DAYS; ADR 0019). */
   restoreDays: number;
-  /** Members with a socket open learn that a team is gone (or back) at once. */
-  events?: UserEvents | undefined;
   now?: () => Date;
 }
 
@@ -89,7 +86,6 @@ export class TeamsService {
     await access.require(userId, teamId, 'team.delete');
     const members = await repo.softDelete(teamId, nowIso());
     if (!members) throw notFound();
-    this.tell(members, 'team.deleted', teamId);
   }
 
   /** The caller's deleted engagements still in their window, latest deleted first. */
@@ -108,7 +104,6 @@ export class TeamsService {
     if (outcome === 'not_found') throw notFound();
     if (outcome === 'expired') throw new AppError(410, 'restore_window_over', Messages.restoreWindowOver);
     if (outcome === 'personal_exists') throw conflict(Messages.personalTeamExists, 'personal_team_exists');
-    this.tell(outcome, 'team.restored', teamId);
     return this.get(userId, teamId);
   }
 
@@ -123,10 +118,6 @@ export class TeamsService {
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
-  }
-
-  private tell(userIds: number[], type: 'team.deleted' | 'team.restored', teamId: number): void {
-    for (const id of userIds) this.deps.events?.publishToUser({ type, user_id: id, deleted_team_id: teamId });
   }
 
   async profile(userId: number, teamId: number): Promise<TeamProfileDto> {

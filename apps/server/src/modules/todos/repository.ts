@@ -173,8 +173,8 @@ export class TodosRepository {
   }
 
   /** 1 → 2 only: false when the task was completed already (by someone else a moment ago). */
-  async complete(taskId: number, userId: number): Promise<boolean> {
-    const res = await this.db
+  async complete(taskId: number, userId: number, ex: Executor = this.db): Promise<boolean> {
+    const res = await ex
       .updateTable('todo_tasks')
       .set({ status_id: 2, completed_by: userId, completed_at: nowIso() })
       .where('id', '=', taskId)

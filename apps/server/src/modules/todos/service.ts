@@ -14,12 +14,11 @@ import type { Database } from '../../db/schema.js';
 import { paged } from '../../http/envelope.js';
 import { conflict, notFound, validation } from '../../http/errors.js';
 import type { BackgroundQueue } from '../../lib/background.js';
-import type { TeamEvents } from '../../realtime/events.js';
+import { recordEvent } from '../../events/log.js';
 import type { EngagementRepository, Subject } from '../engagement/repository.js';
 import type { Attachments } from '../engagement/service.js';
 import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess, TeamViewer } from '../members/team-access.js';
-import type { Notifier } from '../notifications/notifier.js';
 import { presentList, presentTask, taskTarget } from './presenter.js';
 import type { TaskRow, TodoListRow, TodosRepository } from './repository.js';
 
@@ -31,9 +30,7 @@ export interface TodosDeps {
   /** Upload keys of a task's comments, whose files go with it. */
   comments: Pick<EngagementRepository, 'commentMediaKeys'>;
   attachments: Attachments;
-  events: TeamEvents;
   background: Pick<BackgroundQueue, 'run'>;
-  notifier?: Pick<Notifier, 'taskTagged' | 'taskCompleted'> | undefined;
 }
 
 /** To-do lists and their tasks (spec §3, §4, §6, §7 To-do). */
@@ -64,12 +61,13 @@ export class TodosService {
   /** Roles 2 and 3 create lists (spec §6). */
   async createList(userId: number, teamId: number, name: string): Promise<TodoListDto> {
     const viewer = await this.deps.access.require(userId, teamId, 'todoList.create');
-    const { db, repo, events, attachments } = this.deps;
+    const { db, repo, attachments } = this.deps;
     const row = await db.transaction().execute(async (trx) => {
       const id = await repo.insertList(trx, { team_id: teamId, user_id: viewer.userId, name });
-      return (await repo.listView(userId, id, trx))!;
+      const list = (await repo.listView(userId, id, trx))!;
+      await recordEvent(trx, { type: 'todo.changed', team_id: teamId, list_id: null });
+      return list;
     });
-    events.publish({ type: 'todo.changed', team_id: teamId, list_id: null });
     return presentList(row, attachments.urlOf);
   }
 
@@ -111,7 +109,7 @@ export class TodosService {
     const viewer = await this.deps.access.require(userId, teamId, 'task.create');
     await this.findList(teamId, listId);
     const tags = await this.tagsOf(viewer, input.tag_users);
-    const { db, repo, attachments, events } = this.deps;
+    const { db, repo, attachments } = this.deps;
     const row = await db.transaction().execute(async (trx) => {
       const media = input.media
         ? await attachments.claim(trx, userId, input.media, teamId, ['team.celebration'])
@@ -130,10 +128,16 @@ export class TodosService {
         },
         tags,
       );
-      return (await repo.taskView(userId, id, trx))!;
+      const task = (await repo.taskView(userId, id, trx))!;
+      await recordEvent(trx, {
+        type: 'task.created',
+        team_id: teamId,
+        list_id: listId,
+        actor_id: userId,
+        tagged: tags,
+      });
+      return task;
     });
-    events.publish({ type: 'todo.changed', team_id: teamId, list_id: listId });
-    this.deps.notifier?.taskTagged(userId, teamId, listId, tags);
     return presentTask(row, attachments.urlOf);
   }
 
@@ -142,30 +146,40 @@ export class TodosService {
    * no one, or by its creator. Completing a completed task is a 409, however it raced.
    */
   async complete(userId: number, teamId: number, listId: number, taskId: number): Promise<TaskDto> {
-    const { access, repo, events, attachments } = this.deps;
+    const { access, repo, db, attachments } = this.deps;
     const viewer = await access.viewer(userId, teamId);
     const task = await this.findTask(teamId, listId, taskId);
     const tagged = await repo.taggedIds(task.id);
     access.assert(viewer, 'task.complete', taskTarget(task.user_id, tagged));
-    if (task.status_id === TaskStatus.Completed || !(await repo.complete(task.id, userId)))
-      throw conflict(TodoMessages.taskAlreadyCompleted, 'task_completed');
-    events.publish({ type: 'todo.changed', team_id: teamId, list_id: listId });
-    this.deps.notifier?.taskCompleted(userId, teamId, listId, [task.user_id, ...tagged]);
+    const completed =
+      task.status_id !== TaskStatus.Completed &&
+      (await db.transaction().execute(async (trx) => {
+        if (!(await repo.complete(task.id, userId, trx))) return false;
+        await recordEvent(trx, {
+          type: 'task.completed',
+          team_id: teamId,
+          list_id: listId,
+          actor_id: userId,
+          recipients: [task.user_id, ...tagged],
+        });
+        return true;
+      }));
+    if (!completed) throw conflict(TodoMessages.taskAlreadyCompleted, 'task_completed');
     return presentTask((await repo.taskView(userId, task.id))!, attachments.urlOf);
   }
 
   /** Roles 2 and 3 delete tasks (spec §6); its reactions, comments and files go with it. */
   async deleteTask(userId: number, teamId: number, listId: number, taskId: number): Promise<void> {
-    const { access, repo, db, comments, attachments, events } = this.deps;
+    const { access, repo, db, comments, attachments } = this.deps;
     await access.require(userId, teamId, 'task.delete');
     const task = await this.findTask(teamId, listId, taskId);
     // A task's file and its comments' files are attached once, to it alone.
     const keys = await db.transaction().execute(async (trx) => {
       const files = [task.media_key, ...(await comments.commentMediaKeys({ kind: 'task', id: task.id }, trx))];
       await repo.deleteTask(trx, task.id);
+      await recordEvent(trx, { type: 'todo.changed', team_id: teamId, list_id: listId });
       return files.filter((k): k is string => !!k);
     });
-    events.publish({ type: 'todo.changed', team_id: teamId, list_id: listId });
     if (keys.length) await attachments.remove(keys).catch(() => undefined);
   }
 

@@ -1,12 +1,11 @@
 import { TopicMessages, type TopicData, type TopicDto } from '@rally/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { notFound, validation } from '../../http/errors.js';
-import type { TeamEvents } from '../../realtime/events.js';
 import type { UrlOf } from '../engagement/presenter.js';
 import type { TeamAccess } from '../members/team-access.js';
-import type { Notifier } from '../notifications/notifier.js';
+import { recordEvent } from '../../events/log.js';
 import { presentPost } from '../posts/presenter.js';
 import type { PostsRepository } from '../posts/repository.js';
 import { presentTopic } from './presenter.js';
@@ -19,8 +18,6 @@ export interface TopicsDeps {
   posts: Pick<PostsRepository, 'view'>;
   access: TeamAccess;
   urlOf: UrlOf;
-  events: TeamEvents;
-  notifier?: Pick<Notifier, 'topicPublished'> | undefined;
   now?: () => Date;
 }
 
@@ -84,11 +81,11 @@ export class TopicsService {
       db.transaction().execute(async (trx) => {
         await repo.update(trx, topicId, { content: input.content, publish_date: day });
         await repo.updatePost(trx, { ...topic, content: input.content, publish_date: day });
+        if (topic.published_at !== null) await this.announceEdit(userId, topic, trx);
       }),
     );
-    if (topic.published_at !== null) await this.announceEdit(userId, topic);
     // Moved to today: published now.
-    else if (day === dayOf(this.now())) await this.publish(topicId);
+    if (topic.published_at === null && day === dayOf(this.now())) await this.publish(topicId);
     return this.view(userId, topicId);
   }
 
@@ -104,29 +101,26 @@ export class TopicsService {
    * topic is published exactly once, with its post, or not at all. Then live and notified.
    */
   private async publish(topicId: number, at: Date = this.now()): Promise<TopicRow | undefined> {
-    const { db, repo, posts, events, urlOf } = this.deps;
+    const { db, repo, posts, urlOf } = this.deps;
     const stamp = at.toISOString();
-    const published = await db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const topic = await repo.claim(trx, topicId, stamp);
       if (!topic) return undefined;
-      return { topic, postId: await repo.insertPost(trx, topic, stamp) };
+      const postId = await repo.insertPost(trx, topic, stamp);
+      const post = presentPost((await posts.view(topic.user_id, postId, trx))!, urlOf);
+      await recordEvent(trx, { type: 'topic.published', team_id: topic.team_id, actor_id: topic.user_id, post });
+      return topic;
     });
-    if (!published) return undefined;
-    const { topic, postId } = published;
-    const post = await posts.view(topic.user_id, postId);
-    if (post) events.publish({ type: 'post.created', team_id: topic.team_id, post: presentPost(post, urlOf) });
-    this.deps.notifier?.topicPublished(topic.user_id, topic.team_id, postId);
-    return topic;
   }
 
   /** Open timelines and topic cards show a published topic's new words without a reload. */
-  private async announceEdit(userId: number, topic: TopicRow): Promise<void> {
+  private async announceEdit(userId: number, topic: TopicRow, trx: Transaction<Database>): Promise<void> {
     if (topic.post_id === null) return;
-    const row = await this.deps.posts.view(userId, topic.post_id);
+    const row = await this.deps.posts.view(userId, topic.post_id, trx);
     if (!row) return;
     // One event for every member: the editor's own reaction is theirs, not the team's.
     const post = { ...presentPost(row, this.deps.urlOf), buzz_type_id: null, user_expressed: false };
-    this.deps.events.publish({ type: 'post.updated', team_id: topic.team_id, post });
+    await recordEvent(trx, { type: 'post.updated', team_id: topic.team_id, post });
   }
 
   private async view(userId: number, topicId: number): Promise<TopicDto> {

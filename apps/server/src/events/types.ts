@@ -1,0 +1,79 @@
+import type { NotificationDto, PostDto, SharedEngagement } from '@rally/contract';
+
+/** What a reaction or comment was on (the engagement module's `Subject`). */
+export interface EventSubject {
+  kind: 'post' | 'task';
+  id: number;
+}
+
+/**
+ * Everything that happens after a write, as recorded in the event log (ADR 0024) in the same
+ * transaction as the write. Consumers (realtime, notifications…) each decide what an event means
+ * to them; a service records what happened, never who is told. `team_id` is the team it happened
+ * in (null for what belongs to a user alone). A post travels as presented when it was written:
+ * the realtime consumer sends it as it is.
+ */
+export type AppEvent =
+  /** A new post on a timeline; `tagged` members are told they were tagged, the others that it exists. */
+  | { type: 'post.created'; team_id: number; actor_id: number; post: PostDto; tagged: number[] }
+  /** A copy of a post shared into `team_id`; its original author hears of it. */
+  | {
+      type: 'post.shared';
+      team_id: number;
+      actor_id: number;
+      post: PostDto;
+      original_author_id: number;
+      original_team_id: number;
+    }
+  /** A post's words changed (an edited published topic), as seen by someone who has not reacted. */
+  | { type: 'post.updated'; team_id: number; post: PostDto }
+  | { type: 'post.deleted'; team_id: number; post_id: number }
+  /** A lead asked for a check-in: its post, and every other member is asked. */
+  | { type: 'checkin.requested'; team_id: number; actor_id: number; post: PostDto }
+  /** A check-in was answered: a public answer's post (null for a private one); the initiator is told. */
+  | {
+      type: 'checkin.answered';
+      team_id: number;
+      actor_id: number;
+      checkin_id: number;
+      initiator_id: number;
+      post: PostDto | null;
+    }
+  /** A topic became its day's post. */
+  | { type: 'topic.published'; team_id: number; actor_id: number; post: PostDto }
+  /** Someone reacted, cleared a reaction or commented: the object's shared counts now. */
+  | {
+      type: 'engagement.changed';
+      team_id: number;
+      actor_id: number;
+      subject: EventSubject;
+      what: 'reaction' | 'cleared' | 'comment';
+      engagement: SharedEngagement;
+    }
+  /** A list was created (`list_id` null), or a task of one deleted. */
+  | { type: 'todo.changed'; team_id: number; list_id: number | null }
+  /** A task was added; the members it tags are told. */
+  | { type: 'task.created'; team_id: number; list_id: number; actor_id: number; tagged: number[] }
+  /** A task was marked as done; its creator and tagged members are told. */
+  | { type: 'task.completed'; team_id: number; list_id: number; actor_id: number; recipients: number[] }
+  /** Invitations to `team_id` went to these addresses; those with an account are told. */
+  | { type: 'invitation.sent'; team_id: number; actor_id: number; emails: string[] }
+  /** `user_id` joined `team_id` with an invitation of `inviter_id`. */
+  | { type: 'member.joined'; team_id: number; user_id: number; inviter_id: number }
+  /** `actor_id` made `user_id` a member of another role. */
+  | { type: 'role.changed'; team_id: number; actor_id: number; user_id: number; role_id: number }
+  /** The owner deleted (or restored) an engagement: each of these members' screens follow. */
+  | { type: 'team.deleted' | 'team.restored'; team_id: number; user_ids: number[] }
+  /** A mail was recorded in the outbox: the mailer delivers it now rather than at its next poll. */
+  | { type: 'mail.queued'; team_id: null }
+  /** A notification was stored (by the notifications consumer): its recipient's sockets show it. */
+  | { type: 'notification.created'; team_id: number | null; user_id: number; notification: NotificationDto };
+
+export type AppEventType = AppEvent['type'];
+
+/** An event as read back from the log. */
+export interface LoggedEvent {
+  id: number;
+  created_at: string;
+  event: AppEvent;
+}
