@@ -8,12 +8,15 @@ describe('runAlone', () => {
   it('skips a run of the same job while one is under way, and runs once it has ended', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
     const first = runAlone(t.db.kysely, 'test.job', async () => {
+      started();
       await held;
       return 'first';
     });
-    // The first run has its lock before anything else is asked of the pool.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first run holds its lock once its work has begun (a fixed wait was too short on a busy box).
+    await running;
     expect(await runAlone(t.db.kysely, 'test.job', async () => 'second')).toBeUndefined();
     expect(await runAlone(t.db.kysely, 'other.job', async () => 'other')).toBe('other');
     release();
