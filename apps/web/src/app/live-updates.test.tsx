@@ -3,8 +3,9 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { http } from 'msw';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Messages, noEngagement, PostType, Routes, type NotificationDto, type TopicDto } from '@rally/contract';
+import { Messages, noEngagement, PostType, Routes, type TopicDto } from '@rally/contract';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { notificationOf } from '../test/notification-fixtures';
 import { notificationKeys } from '../features/notifications/api/get-notifications';
 import { postKeys, type PostPage } from '../features/posts/api/post-cache';
 import { teamKeys } from '../features/teams/api/get-teams';
@@ -31,17 +32,7 @@ const feedOf = (...ids: number[]): Feed => ({
 });
 const idsIn = (feed: Feed | undefined) => feed?.pages.flatMap((p) => p.data.map((x) => x.id));
 
-/** A notification as the API sends it: the sentence is built from its fields, never from data.message. */
-const note = (id: number, actor: string, kind: string): NotificationDto => ({
-  id,
-  kind,
-  actor: { id: 30 + id, name: actor },
-  team: { id: 5, name: 'Rowing' },
-  object: { kind: 'post', id: 70 + id },
-  data: { avatar: null, message: 'not this sentence', team_name: 'Rowing', url: '/engagements/5/timeline' },
-  read_at: null,
-  created_at: '2026-11-23T10:00:00.000Z',
-});
+const note = notificationOf;
 
 function Where() {
   return <output aria-label="where">{useLocation().pathname}</output>;

@@ -4,24 +4,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Messages, Routes, type NotificationDto } from '@rally/contract';
 import { sessionStore } from '../../../lib/session-storage';
 import { apiOk, apiUrl, server } from '../../../test/server';
+import { notificationOf } from '../../../test/notification-fixtures';
 import { pagedJson, renderWithProviders } from '../../../test/team-fixtures';
 import { NotificationBell } from './notification-bell';
 
-/**
- * A notification as the API sends it: the structured facts, and a `data.message` the web must not
- * show (it builds the sentence from the facts; older servers' sentences are only for older clients).
- */
-const note = (id: number, actor: string, kind: string, over: Partial<NotificationDto> = {}): NotificationDto => ({
-  id,
-  kind,
-  actor: { id: 30 + id, name: actor },
-  team: { id: 5, name: 'Rowing' },
-  object: { kind: 'post', id: 70 + id },
-  data: { avatar: null, message: 'not this sentence', team_name: 'Rowing', url: '/engagements/5/timeline' },
-  read_at: null,
-  created_at: '2026-11-23T10:00:00.000Z',
-  ...over,
-});
+const note = notificationOf;
 
 function serveNotifications(items: NotificationDto[], unread: number) {
   let count = unread;
