@@ -10,11 +10,13 @@ import { TeamImage } from './team-image';
 function DeletedTeamRow({ team }: { team: DeletedTeamDto }) {
   const restore = useRestoreTeam();
   const { enqueueSnackbar } = useSnackbar();
+  // The promise, not mutate's callbacks: those are dropped when the row unmounts first, and the
+  // restored team leaves this list as soon as the lists refetch (a live team.restored may come first).
   const onRestore = () =>
-    restore.mutate(team.id, {
-      onSuccess: () => enqueueSnackbar(Messages.teamRestored, { variant: 'success' }),
-      onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error' }),
-    });
+    restore.mutateAsync(team.id).then(
+      () => enqueueSnackbar(Messages.teamRestored, { variant: 'success' }),
+      (err: unknown) => enqueueSnackbar(errorMessage(err), { variant: 'error' }),
+    );
   return (
     <ListItem disableGutters divider sx={{ gap: 2, flexWrap: 'wrap' }}>
       <Box sx={{ width: 72, flexShrink: 0 }}>
