@@ -1,12 +1,24 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter, type Location } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import type { UserDto } from '@rally/contract';
 import { AppProviders, makeQueryClient } from '../app/providers';
-import { AppRoutes } from '../app/router';
+import { preloadMatchedScreens } from '../app/lazy-screen';
+import { AppRoutes, routes } from '../app/router';
 import { sessionStore } from '../lib/session-storage';
 import { authUser, testUser } from './server';
+
+/** Every location the apps of this test went through, to let their screens finish loading. */
+const visitedThisTest: Location[] = [];
+
+// A test may end right after a navigation, with the next screen's chunk still loading; were it the
+// file's last test, that import would land after the environment is torn down (an unhandled
+// EnvironmentTeardownError that fails the run). Each test waits for the screens it asked for.
+afterEach(async () => {
+  const visited = visitedThisTest.splice(0);
+  await Promise.all(visited.map((location) => preloadMatchedScreens(routes, location.pathname)));
+});
 
 export interface RenderAppOptions {
   /** Signs this user in (with token `token-123`) before the first render. */
@@ -29,10 +41,14 @@ export function renderApp(url: string, { signedInAs }: RenderAppOptions = {}) {
   // The app's router over an in-memory history; every push and replace is recorded as it happens.
   const history = UNSAFE_createMemoryHistory({ initialEntries: [url], v5Compat: true });
   const visited: Location[] = [history.location];
+  visitedThisTest.push(history.location);
   const listen = history.listen.bind(history);
   history.listen = (listener) =>
     listen((update) => {
-      if (update.location !== visited.at(-1)) visited.push(update.location);
+      if (update.location !== visited.at(-1)) {
+        visited.push(update.location);
+        visitedThisTest.push(update.location);
+      }
       listener(update);
     });
 
