@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Messages, type DeletedTeamDto, type MemberDto, type TeamDto } from '@rally/contract';
-import { useTestApp } from '../../test/app.js';
+import { useTestApp, whileSchemasStay } from '../../test/app.js';
 import { buildUser, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
 import { sampleFile } from '../../test/samples.js';
 import {
@@ -239,7 +239,8 @@ describe('the purge job', () => {
   /** Every table with a `team_id` column and every one with a `post_id` column. */
   async function tablesWith(column: string): Promise<string[]> {
     // On PostgreSQL the introspection lists every schema: only this test's own tables count.
-    const tables = (await t.db.kysely.introspection.getTables()).filter((x) => !t.pgSchema || x.schema === t.pgSchema);
+    // It reads every schema, so none may be dropped meanwhile.
+    const tables = (await whileSchemasStay(() => t.db.kysely.introspection.getTables())).filter((x) => !t.pgSchema || x.schema === t.pgSchema);
     return tables.filter((x) => x.columns.some((c) => c.name === column)).map((x) => x.name);
   }
   async function rowsOf(column: string, ids: number[]): Promise<Record<string, number>> {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { buildApp } from '../../../app.js';
 import { loadConfig, sqliteFileIn } from '../../../config.js';
+import { whileSchemasStay } from '../../../test/schema-lock.js';
 import { openDatabase } from '../../../db/database.js';
 
 const [dataDir = '', schema = '-', at = ''] = process.argv.slice(2);
@@ -26,8 +27,12 @@ const db = openDatabase({
   sqliteFile: sqliteFileIn(dataDir),
   ...(schema !== '-' ? { pgSchema: schema } : {}),
 });
-const app = await buildApp({ config, db, logger: false, schedules: false });
-await app.ready();
+// Migrations read every schema: no other test may drop its schema meanwhile.
+const app = await whileSchemasStay(async () => {
+  const started = await buildApp({ config, db, logger: false, schedules: false });
+  await started.ready();
+  return started;
+});
 process.stdout.write('ready\n');
 process.stdin.setEncoding('utf8');
 await once(process.stdin, 'data');
