@@ -11,6 +11,7 @@ import { sqliteFileIn, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { TableVersion } from './db/table-version.js';
 import { EventDispatcher } from './events/dispatcher.js';
+import { EventTail } from './events/tail.js';
 import { authenticatePlugin } from './http/authenticate.js';
 import { badRequest } from './http/errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -97,6 +98,8 @@ declare module 'fastify' {
     teamEvents: TeamEvents;
     /** Hands the event log to its consumers (ADR 0024); tests hold and resume it. */
     events: EventDispatcher;
+    /** What this process hears of the event log (ADR 0026). */
+    eventTail: EventTail;
     /** This process's session cache (tests drop it to stand for its TTL passing). */
     sessions: SessionCache;
     /** This process's team cards (ADR 0018). */
@@ -248,12 +251,20 @@ export async function buildApp({
     log: app.log,
     background,
     consumers: [realtimeConsumer(realtime.events), notificationsConsumer(notifier), mailConsumer(mailer)],
-    pollMs: config.EVENTS_POLL_MS,
     retentionHours: config.EVENTS_RETENTION_HOURS,
     dispatch: config.EVENTS_DISPATCH,
   });
   app.decorate('events', dispatcher);
   if (holdEvents) dispatcher.hold();
+  // What this process hears of the log: it wakes the dispatcher and evicts the kept reads (ADR 0026).
+  const eventTail = new EventTail({
+    db,
+    log: app.log,
+    background,
+    pollMs: config.EVENTS_POLL_MS,
+    onWake: () => dispatcher.wake(),
+  });
+  app.decorate('eventTail', eventTail);
   const members = new MembersService(membersRepo, access, uploads.urlOf);
   const invitations = new InvitationsService({
     repo: new InvitationsRepository(db.kysely),
@@ -302,7 +313,8 @@ export async function buildApp({
 
   app.addHook('onClose', async () => {
     await scheduler.stop(); // runs under way finish first
-    await dispatcher.close(); // a run under way finishes (background.idle below)
+    await eventTail.close();
+    dispatcher.close(); // a run under way finishes (background.idle below)
     await realtime.events.close(); // sockets are closed already (preClose); deliveries under way finish
     await sessions.close();
     await cardChanges.close();
@@ -410,7 +422,8 @@ export async function buildApp({
   );
 
   registerWebApp(app, config.WEB_DIST_DIR);
-  await dispatcher.start();
+  await eventTail.start();
+  dispatcher.start();
   // Last, so a failed start leaves no listener connection behind (PostgreSQL; none with the cache off).
   if (config.TEAM_CARDS_CACHE_MS > 0) await cardChanges.start();
   return app;

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.js';
-import { recordEvent } from './log.js';
+import { recordEvent, transact } from './log.js';
 
 const t = useTestApp({ EVENTS_RETENTION_HOURS: '48' });
 
 /** Records a `todo.changed` event of team `teamId` and back-dates it by `hoursAgo`. */
 async function logged(teamId: number, hoursAgo: number): Promise<number> {
-  await t.db.kysely
-    .transaction()
-    .execute((trx) => recordEvent(trx, { type: 'todo.changed', team_id: teamId, list_id: null }));
+  await transact(t.db.kysely, (trx) => recordEvent(trx, { type: 'todo.changed', team_id: teamId, list_id: null }));
   const { id } = await t.db.kysely
     .selectFrom('events')
     .select((eb) => eb.fn.max('id').as('id'))

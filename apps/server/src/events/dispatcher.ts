@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type pg from 'pg';
 import type { Db } from '../db/database.js';
-import { ANY_TABLE } from '../db/write-watch.js';
 import type { BackgroundQueue } from '../lib/background.js';
-import { EVENTS_CHANNEL } from './log.js';
 import type { AppEvent, LoggedEvent } from './types.js';
 
 /**
@@ -24,8 +21,6 @@ export interface EventDispatcherOptions {
   log: FastifyBaseLogger;
   background: Pick<BackgroundQueue, 'run'>;
   consumers: EventConsumer[];
-  /** How often the log is read without being woken (other SQLite processes, a lost LISTEN, PgBouncer). */
-  pollMs: number;
   /** Handed-out events older than this are deleted. */
   retentionHours: number;
   /** False: this process records events but hands none out (another process does). */
@@ -40,41 +35,32 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 const LEASE_MS = 15_000;
 
 /**
- * Hands the event log to its consumers (docs/adr/0024-event-log.md). Woken by this process's
- * commits (the driver's commit hook), by other processes' commits on PostgreSQL (LISTEN on
- * `rally_events`, sent by `recordEvent` at commit), and by a poll every `pollMs`, which alone is
- * enough for correctness (SQLite shared by processes, a pooler that does not pass notifications).
+ * Hands the event log to its consumers (docs/adr/0024-event-log.md). Woken by the process's
+ * event tail (`events/tail.ts`): this process's commits that recorded events, other processes'
+ * commits on PostgreSQL (LISTEN), and its poll, which alone is enough for correctness (SQLite
+ * shared by processes, a pooler that does not pass notifications).
  * A run goes through the background queue, so `background.idle()` waits for it.
  */
 export class EventDispatcher {
   private held = false;
   private closed = false;
-  private poll: NodeJS.Timeout | undefined;
-  private listener: pg.Client | undefined;
-  private retry: NodeJS.Timeout | undefined;
   private lastPrune = 0;
-  private stopCommits: (() => void) | undefined;
   /** This process, as a lease holder (SQLite). */
   private readonly me = randomUUID();
 
   constructor(private readonly options: EventDispatcherOptions) {}
 
-  /** Starts hearing commits and polling, and hands out what is waiting already. */
-  async start(): Promise<void> {
-    const { db, dispatch, pollMs } = this.options;
-    if (!dispatch) return;
-    // Only commits that wrote the log: the dispatcher's own progress writes must not wake it again.
-    this.stopCommits = db.commits.subscribe((written) => {
-      if (written.has('events') || written.has(ANY_TABLE)) this.wake();
-    });
-    this.poll = setInterval(() => this.wake(), pollMs).unref();
-    if (db.elsewhere.kind === 'postgres') await this.listen();
+  /** Hands out what is waiting already; from then on the event tail wakes it. */
+  start(): void {
+    this.started = true;
     this.wake();
   }
 
+  private started = false;
+
   /** Hands out what the log holds beyond each consumer's cursor (coalesced: one run at a time). */
   wake(): void {
-    if (!this.options.dispatch || this.held || this.closed) return;
+    if (!this.options.dispatch || !this.started || this.held || this.closed) return;
     for (const consumer of this.options.consumers) this.run(consumer);
   }
 
@@ -120,14 +106,8 @@ export class EventDispatcher {
     this.wake();
   }
 
-  async close(): Promise<void> {
+  close(): void {
     this.closed = true;
-    this.stopCommits?.();
-    clearInterval(this.poll);
-    clearTimeout(this.retry);
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
   }
 
   /**
@@ -253,33 +233,5 @@ export class EventDispatcher {
       .executeTakeFirst();
     if (!done || Number(done.n) < names.length || done.upto === null) return;
     await db.deleteFrom('events').where('created_at', '<', cutoff).where('id', '<=', Number(done.upto)).execute();
-  }
-
-  /** PostgreSQL: a connection of its own listens; lost, it is tried again (the poll covers meanwhile). */
-  private async listen(): Promise<void> {
-    const { db, log } = this.options;
-    if (db.elsewhere.kind !== 'postgres' || this.closed) return;
-    const client = db.elsewhere.connect();
-    const lost = (err?: Error) => {
-      if (this.listener !== client) return;
-      this.listener = undefined;
-      if (err) log.warn({ err }, 'event log listener lost; polling until it is back');
-      client.end().catch(() => undefined);
-      if (!this.closed) this.retry = setTimeout(() => void this.listen(), 5_000).unref();
-    };
-    client.on('error', lost);
-    client.on('end', () => lost());
-    this.listener = client;
-    try {
-      await client.connect();
-      const { rows } = await client.query<{ schema: string }>('select current_schema() as schema');
-      const schema = rows[0]!.schema;
-      client.on('notification', ({ channel, payload }) => {
-        if (channel === EVENTS_CHANNEL && payload === schema) this.wake();
-      });
-      await client.query(`listen ${EVENTS_CHANNEL}`);
-    } catch (err) {
-      lost(err as Error);
-    }
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { AppEvent } from './types.js';
@@ -6,11 +6,40 @@ import type { AppEvent } from './types.js';
 /** The channel the event log notifies on (PostgreSQL); the payload is the schema. */
 export const EVENTS_CHANNEL = 'rally_events';
 
+/** The events each open transaction of `transact` has recorded, handed on after its commit. */
+const recording = new WeakMap<Transaction<Database>, AppEvent[]>();
+/** Where each database's committed events go in this process (`events/tail.ts`). */
+const committedSinks = new WeakMap<Kysely<Database>, (events: readonly AppEvent[]) => void>();
+
+/** Tells `sink`, right after each commit of `transact` on `db`, the events that transaction recorded. */
+export function onCommittedEvents(db: Kysely<Database>, sink: (events: readonly AppEvent[]) => void): () => void {
+  committedSinks.set(db, sink);
+  return () => {
+    if (committedSinks.get(db) === sink) committedSinks.delete(db);
+  };
+}
+
 /**
- * Records `event` in the event log as part of `trx`: it exists if and only if the write it
- * describes committed. The dispatcher hears of it when `trx` commits: in this process from the
- * driver's commit, in the others (PostgreSQL) from the `pg_notify` sent here, which PostgreSQL
- * delivers at commit; otherwise by its poll.
+ * Runs `work` in a transaction of `db`. Every write of the app goes through here: the events it
+ * records are handed to this process's kept reads (evicted sessions, team cards) and to the
+ * dispatcher as soon as it commits, before the writer's answer goes out, so the writer's next
+ * request sees its own write. A rollback hands on nothing.
+ */
+export async function transact<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const recorded: AppEvent[] = [];
+  const result = await db.transaction().execute((trx) => {
+    recording.set(trx, recorded);
+    return work(trx);
+  });
+  if (recorded.length) committedSinks.get(db)?.(recorded);
+  return result;
+}
+
+/**
+ * Records `event` in the event log as part of `trx` (a transaction of `transact`): it exists if
+ * and only if the write it describes committed. This process hears of it when `trx` commits
+ * (`transact`), the others at their next read of the log: at once on PostgreSQL from the
+ * `pg_notify` sent here, which PostgreSQL delivers at commit, otherwise by their poll.
  *
  * On PostgreSQL ids come from a sequence, so two transactions could commit out of id order and a
  * consumer that read the later one first would skip the earlier for ever. A transaction-level
@@ -20,6 +49,8 @@ export const EVENTS_CHANNEL = 'rally_events';
  * lock while it waited for another's row lock could deadlock with it.
  */
 export async function recordEvent(trx: Transaction<Database>, event: AppEvent): Promise<void> {
+  const recorded = recording.get(trx);
+  if (!recorded) throw new Error(`recordEvent(${event.type}) outside transact(): this process would not hear of it`);
   const postgres = dialectOf<Database>(trx) === 'postgres';
   if (postgres)
     await sql`select pg_advisory_xact_lock(hashtext(current_schema()), hashtext('rally-events'))`.execute(trx);
@@ -33,4 +64,5 @@ export async function recordEvent(trx: Transaction<Database>, event: AppEvent): 
     })
     .execute();
   if (postgres) await sql`select pg_notify(${EVENTS_CHANNEL}, current_schema())`.execute(trx);
+  recorded.push(event);
 }

@@ -64,6 +64,18 @@ export type AppEvent =
   | { type: 'role.changed'; team_id: number; actor_id: number; user_id: number; role_id: number }
   /** The owner deleted (or restored) an engagement: each of these members' screens follow. */
   | { type: 'team.deleted' | 'team.restored'; team_id: number; user_ids: number[] }
+  /** An engagement was created; its owner's team list shows it. */
+  | { type: 'team.created'; team_id: number; user_id: number }
+  /** What a team card shows of the engagement changed (name, picture, level, welcome message). */
+  | { type: 'team.updated'; team_id: number; actor_id: number }
+  /** `user_id` left `team_id` or was removed from it. */
+  | { type: 'member.left'; team_id: number; user_id: number }
+  /** What others see of a user changed (name, avatar, e-mail): kept sessions and team cards carry it. */
+  | { type: 'user.updated'; team_id: null; user_id: number }
+  /** One or every session of a user ended (logout, password change or reset, e-mail change): no kept session of theirs may answer. */
+  | { type: 'session.ended'; team_id: null; user_id: number }
+  /** A user's plan began, changed or lapsed: the teams they own show it. */
+  | { type: 'subscription.changed'; team_id: null; user_id: number }
   /** A mail was recorded in the outbox: the mailer delivers it now rather than at its next poll. */
   | { type: 'mail.queued'; team_id: null }
   /** A notification was stored (by the notifications consumer): its recipient's sockets show it. */

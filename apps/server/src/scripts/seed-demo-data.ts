@@ -16,6 +16,7 @@ import { MembersRepository } from '../modules/members/repository.js';
 import { PostsRepository, type NewPost } from '../modules/posts/repository.js';
 import { TeamsRepository } from '../modules/teams/repository.js';
 import { seedCheckins, seedPaidCoach, seedTodos, seedTopics, type FeatureContext } from './seed-demo-features.js';
+import { transact } from '../events/log.js';
 
 export const DEMO_PASSWORD = 'rally-demo';
 
@@ -150,17 +151,15 @@ async function seedTimeline(
     [p1, priya, 7],
     [p4, coach, 7],
   ] as const) {
-    await db.transaction().execute((trx) => engagement.setReaction(trx, { kind: 'post', id: post }, user, buzz));
+    await transact(db, (trx) => engagement.setReaction(trx, { kind: 'post', id: post }, user, buzz));
   }
   for (const [post, user, content] of [
     [p2, alex, 'Well deserved, the new page is so much faster.'],
     [p3, priya, 'Yes please! Could we try it for a month?'],
     [p1, jonas, 'I can review at 4.'],
   ] as const) {
-    await db
-      .transaction()
-      .execute((trx) =>
-        engagement.addComment(trx, { kind: 'post', id: post }, user, { content, media_key: null, media_type_id: 1 }),
-      );
+    await transact(db, (trx) =>
+      engagement.addComment(trx, { kind: 'post', id: post }, user, { content, media_key: null, media_type_id: 1 }),
+    );
   }
 }

@@ -42,4 +42,3 @@ export async function dropTestSchema(schema: string): Promise<void> {
     await client.end();
   }
 }
-

@@ -3,6 +3,7 @@ import type { CodePurpose, Database, Executor, NewUser, UserRow } from '../../db
 import { compileOnce } from '../../db/compile-once.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { nowIso } from '../../lib/clock.js';
+import { transact } from '../../events/log.js';
 
 /** What a signed-in request knows of its user (never the password hash). */
 const PRINCIPAL_COLUMNS = [
@@ -21,7 +22,7 @@ export class AuthRepository {
 
   /** Runs `fn` in one transaction: every write in it commits together or not at all. */
   transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return transact(this.db, fn);
   }
 
   findUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -153,7 +154,7 @@ export class AuthRepository {
         })
         .execute();
     };
-    await (trx ? replace(trx) : this.db.transaction().execute(replace));
+    await (trx ? replace(trx) : transact(this.db, replace));
   }
 
   /** The newest unused, unexpired code of this purpose. */

@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, Executor, SubscriptionRow, SubscriptionsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import type { ProviderSubscription } from './provider.js';
+import { transact } from '../../events/log.js';
 
 type SubscriptionValues = Required<Omit<Insertable<SubscriptionsTable>, 'id'>>;
 
@@ -96,7 +97,7 @@ export class BillingRepository {
    * dropped, so deliveries in any order end at the provider's latest state.
    */
   async applyEvent(eventId: string, type: string, state: ProviderSubscription | null): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       const inserted = await trx
         .insertInto('billing_events')
         .values({ id: eventId, type, received_at: nowIso() })

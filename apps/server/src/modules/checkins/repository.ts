@@ -1,6 +1,7 @@
 import { sql, type Expression, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { lockRows } from '../../db/dialect.js';
 import type { CheckinResponsesTable, Database, Executor } from '../../db/schema.js';
+import { transact } from '../../events/log.js';
 
 /** A period of the statistics: answers at or after `from` (ISO), before `to` when given. */
 export interface Period {
@@ -53,7 +54,7 @@ export class CheckinsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return transact(this.db, fn);
   }
 
   /** Holds the team's row until the transaction ends, so two requests of one team run one after the other. */

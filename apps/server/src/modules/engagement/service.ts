@@ -9,7 +9,7 @@ import {
   type UploadPolicy,
 } from '@rally/contract';
 import type { Kysely, Transaction } from 'kysely';
-import { recordEvent } from '../../events/log.js';
+import { recordEvent, transact } from '../../events/log.js';
 import type { Database, Executor } from '../../db/schema.js';
 import { paged } from '../../http/envelope.js';
 import { presentComment, presentEngagement, presentReaction, type UrlOf } from './presenter.js';
@@ -45,7 +45,7 @@ export class EngagementService {
 
   /** Sets, changes or (with `buzzTypeId` null) clears the user's reaction; answers the object's state. */
   async react(subject: Subject, teamId: number, userId: number, buzzTypeId: number | null): Promise<EngagementDto> {
-    const engagement = await this.db.transaction().execute(async (trx) => {
+    const engagement = await transact(this.db, async (trx) => {
       await this.repo.lock(trx, subject);
       if (buzzTypeId === null) await this.repo.clearReaction(trx, subject, userId);
       else await this.repo.setReaction(trx, subject, userId, buzzTypeId);
@@ -74,7 +74,7 @@ export class EngagementService {
     userId: number,
     input: CommentData,
   ): Promise<CommentDto & { engagement: EngagementDto }> {
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await transact(this.db, async (trx) => {
       await this.repo.lock(trx, subject);
       const media = input.media ? await this.attachments.claim(trx, userId, input.media, teamId, ['expression']) : null;
       const id = await this.repo.addComment(trx, subject, userId, {

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { lockRows } from '../../db/dialect.js';
 import type { Database, InvitationRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
+import { transact } from '../../events/log.js';
 
 export interface PendingInvitationRow {
   id: number;
@@ -28,7 +29,7 @@ export class InvitationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return transact(this.db, fn);
   }
 
   /** Holds the team's row lock to the end of `trx`: two invites at the same moment make one invitation. */

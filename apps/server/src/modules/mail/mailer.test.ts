@@ -15,6 +15,8 @@ import type { Database, MailOutboxTable } from '../../db/schema.js';
 import { buildTestApp, dropTestSchema, testDatabaseUrl, whileSchemasStay, type TestApp } from '../../test/app.js';
 import { mailsTo, uniqueEmail, userInput } from '../../test/factories.js';
 import { EventDispatcher } from '../../events/dispatcher.js';
+import { transact } from '../../events/log.js';
+import { EventTail } from '../../events/tail.js';
 import { BackgroundQueue } from '../../lib/background.js';
 import { mailConsumer } from './consumer.js';
 import { createMailer, type Mailer, type MailerOptions } from './mailer.js';
@@ -381,20 +383,31 @@ describe('mail outbox: retries, crashes, several nodes', () => {
       log,
       background: new BackgroundQueue(log),
       consumers: [mailConsumer(mailer)],
-      pollMs: 60_000,
       retentionHours: 48,
       dispatch: true,
     });
-    await dispatcher.start();
-    onTestFinished(() => dispatcher.close());
+    // This process's commits reach the dispatcher through its event tail; the poll is left out.
+    const tail = new EventTail({
+      db: store.full,
+      log,
+      background: new BackgroundQueue(log),
+      pollMs: 60_000,
+      onWake: () => dispatcher.wake(),
+    });
+    await tail.start();
+    dispatcher.start();
+    onTestFinished(async () => {
+      await tail.close();
+      dispatcher.close();
+    });
 
     await expect(
-      store.db.transaction().execute(async (trx) => {
+      transact(store.db, async (trx) => {
         await mailer.send(mail('rolled-back'), trx);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    await store.db.transaction().execute((trx) => mailer.send(mail('committed'), trx));
+    await transact(store.db, (trx) => mailer.send(mail('committed'), trx));
 
     await until(() => sink.received.length > 0, 'the committed mail');
     await mailer.flush();
@@ -462,7 +475,7 @@ describe('mail outbox: retries, crashes, several nodes', () => {
 
     await mailer.send({ to: 'you@example.com', subject: 'Your Rally verification code is 123456', text: 'Hi' });
     await expect(
-      store.db.transaction().execute(async (trx) => {
+      transact(store.db, async (trx) => {
         await mailer.send(mail('rolled-back'), trx);
         throw new Error('roll back');
       }),

@@ -4,6 +4,7 @@ import { dialectOf, jsonArrayFrom, type DialectName } from '../../db/dialect.js'
 import type { Database, TeamMemberRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import type { CoachFactsRow } from '../billing/presenter.js';
+import { transact } from '../../events/log.js';
 
 /** A member as a team card shows them: the person and their role, nothing more. */
 export interface MemberPreviewRow {
@@ -164,7 +165,7 @@ export class MembersRepository {
   }
 
   transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return transact(this.db, fn);
   }
 
   async setWelcomeRead(teamId: number, userId: number, read: boolean): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Executor } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
+import { transact } from '../../events/log.js';
 
 /** A notification as the list shows it: its row with the actor's current avatar. */
 export interface NotificationView {
@@ -113,7 +114,7 @@ export class NotificationsRepository {
     const created_at = nowIso();
     if (rows.length === 0) return { ids: [], created_at };
     const ids: number[] = [];
-    await this.db.transaction().execute(async (trx) => {
+    await transact(this.db, async (trx) => {
       // One statement per row keeps the ids in order on both databases.
       for (const row of rows) {
         const { id } = await trx

@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database, PostRow } from '../../db/schema.js';
 import { notFound, validation } from '../../http/errors.js';
 import { pageMeta, paged } from '../../http/envelope.js';
-import { recordEvent } from '../../events/log.js';
+import { recordEvent, transact } from '../../events/log.js';
 import type { EngagementRepository, Subject } from '../engagement/repository.js';
 import type { Attachments, EngagementService } from '../engagement/service.js';
 import type { MembersRepository } from '../members/repository.js';
@@ -153,7 +153,7 @@ export class PostsService {
     const viewer = await access.viewer(userId, teamId);
     const post = await this.find(teamId, postId);
     access.assert(viewer, 'post.delete', postTarget(post));
-    const keys = await db.transaction().execute(async (trx) => {
+    const keys = await transact(db, async (trx) => {
       const files = [post.media_key, ...(await this.commentKeys(post.id, trx))].filter((k): k is string => !!k);
       await repo.delete(trx, post.id);
       const unused: string[] = [];
@@ -180,7 +180,7 @@ export class PostsService {
       throw validation({
         team_ids: [targets.length === 0 ? PostMessages.shareChooseTeam : PostMessages.shareTeamNotLead],
       });
-    const ids = await db.transaction().execute(async (trx) => {
+    const ids = await transact(db, async (trx) => {
       const created: { id: number; team_id: number }[] = [];
       for (const target of targets) {
         const id = await repo.insert(trx, {
@@ -244,7 +244,7 @@ export class PostsService {
     mediaKey: string | null = null,
   ): Promise<PostDto> {
     const { db, repo, attachments } = this.deps;
-    const post = await db.transaction().execute(async (trx) => {
+    const post = await transact(db, async (trx) => {
       const media = mediaKey
         ? await attachments.claim(trx, viewer.userId, mediaKey, viewer.teamId, ['team.celebration'])
         : null;

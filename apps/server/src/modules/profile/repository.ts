@@ -2,6 +2,7 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, Executor, ProfileRow, ProfilesTable } from '../../db/schema.js';
 import { compileOnce } from '../../db/compile-once.js';
 import { nowIso } from '../../lib/clock.js';
+import { transact } from '../../events/log.js';
 
 /** A user's own columns that the profile shows and edits. */
 export interface ProfileUserRow {
@@ -21,7 +22,7 @@ export class ProfileRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return transact(this.db, fn);
   }
 
   /** The user and their profile row (undefined until their first profile edit), in one query. */

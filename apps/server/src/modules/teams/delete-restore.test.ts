@@ -240,7 +240,9 @@ describe('the purge job', () => {
   async function tablesWith(column: string): Promise<string[]> {
     // On PostgreSQL the introspection lists every schema: only this test's own tables count.
     // It reads every schema, so none may be dropped meanwhile.
-    const tables = (await whileSchemasStay(() => t.db.kysely.introspection.getTables())).filter((x) => !t.pgSchema || x.schema === t.pgSchema);
+    const tables = (await whileSchemasStay(() => t.db.kysely.introspection.getTables())).filter(
+      (x) => !t.pgSchema || x.schema === t.pgSchema,
+    );
     return tables.filter((x) => x.columns.some((c) => c.name === column)).map((x) => x.name);
   }
   async function rowsOf(column: string, ids: number[]): Promise<Record<string, number>> {

@@ -3,7 +3,7 @@ import { PostType, PostMessages } from '@rally/contract';
 import { compileOnce } from '../../db/compile-once.js';
 import { lockRows, rowsOfJson } from '../../db/dialect.js';
 import type { Database, TeamRow } from '../../db/schema.js';
-import { recordEvent } from '../../events/log.js';
+import { recordEvent, transact } from '../../events/log.js';
 import { nowIso } from '../../lib/clock.js';
 import { MembersRepository, type MemberPreviewRow } from '../members/repository.js';
 
@@ -89,7 +89,7 @@ export class TeamsRepository {
 
   /** Creates a team with its owner seated in role `ownerRole`, atomically. */
   createTeam(ownerId: number, name: string, isPersonal: boolean, ownerRole: number): Promise<number> {
-    return this.db.transaction().execute((trx) => this.insertTeam(trx, ownerId, name, isPersonal, ownerRole));
+    return transact(this.db, (trx) => this.insertTeam(trx, ownerId, name, isPersonal, ownerRole));
   }
 
   /**
@@ -104,7 +104,7 @@ export class TeamsRepository {
     isPersonal: boolean,
     rule: (facts: { owns_personal_team: boolean }) => 'allow' | D,
   ): Promise<number | D> {
-    return this.db.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       await trx.selectFrom('users').select('id').where('id', '=', ownerId).$call(lockRows(trx)).execute();
       const answer = rule({ owns_personal_team: (await this.countPersonalTeamsOwnedBy(ownerId, trx)) > 0 });
       if (answer !== 'allow') return answer;
@@ -119,7 +119,7 @@ export class TeamsRepository {
    * was deleted already.
    */
   softDelete(teamId: number, at: string): Promise<number[] | undefined> {
-    return this.db.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       const done = await trx
         .updateTable('teams')
         .set({ deleted_at: at, updated_at: at })
@@ -143,7 +143,7 @@ export class TeamsRepository {
     ownerId: number,
     notBefore: string,
   ): Promise<number[] | 'not_found' | 'expired' | 'personal_exists'> {
-    return this.db.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       const team = await trx
         .selectFrom('teams')
         .select(['id', 'deleted_at', 'is_personal'])
@@ -209,7 +209,7 @@ export class TeamsRepository {
    * when there was none.
    */
   async purge(teamId: number, before: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       const done = await trx
         .deleteFrom('teams')
         .where('id', '=', teamId)

@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.js';
 import { paged } from '../../http/envelope.js';
 import { conflict, notFound, validation } from '../../http/errors.js';
 import type { BackgroundQueue } from '../../lib/background.js';
-import { recordEvent } from '../../events/log.js';
+import { recordEvent, transact } from '../../events/log.js';
 import type { EngagementRepository, Subject } from '../engagement/repository.js';
 import type { Attachments } from '../engagement/service.js';
 import type { MembersRepository } from '../members/repository.js';
@@ -62,7 +62,7 @@ export class TodosService {
   async createList(userId: number, teamId: number, name: string): Promise<TodoListDto> {
     const viewer = await this.deps.access.require(userId, teamId, 'todoList.create');
     const { db, repo, attachments } = this.deps;
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await transact(db, async (trx) => {
       const id = await repo.insertList(trx, { team_id: teamId, user_id: viewer.userId, name });
       const list = (await repo.listView(userId, id, trx))!;
       await recordEvent(trx, { type: 'todo.changed', team_id: teamId, list_id: null });
@@ -110,7 +110,7 @@ export class TodosService {
     await this.findList(teamId, listId);
     const tags = await this.tagsOf(viewer, input.tag_users);
     const { db, repo, attachments } = this.deps;
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await transact(db, async (trx) => {
       const media = input.media
         ? await attachments.claim(trx, userId, input.media, teamId, ['team.celebration'])
         : null;
@@ -153,7 +153,7 @@ export class TodosService {
     access.assert(viewer, 'task.complete', taskTarget(task.user_id, tagged));
     const completed =
       task.status_id !== TaskStatus.Completed &&
-      (await db.transaction().execute(async (trx) => {
+      (await transact(db, async (trx) => {
         if (!(await repo.complete(task.id, userId, trx))) return false;
         await recordEvent(trx, {
           type: 'task.completed',
@@ -174,7 +174,7 @@ export class TodosService {
     await access.require(userId, teamId, 'task.delete');
     const task = await this.findTask(teamId, listId, taskId);
     // A task's file and its comments' files are attached once, to it alone.
-    const keys = await db.transaction().execute(async (trx) => {
+    const keys = await transact(db, async (trx) => {
       const files = [task.media_key, ...(await comments.commentMediaKeys({ kind: 'task', id: task.id }, trx))];
       await repo.deleteTask(trx, task.id);
       await recordEvent(trx, { type: 'todo.changed', team_id: teamId, list_id: listId });

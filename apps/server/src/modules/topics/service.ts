@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { notFound, validation } from '../../http/errors.js';
 import type { UrlOf } from '../engagement/presenter.js';
 import type { TeamAccess } from '../members/team-access.js';
-import { recordEvent } from '../../events/log.js';
+import { recordEvent, transact } from '../../events/log.js';
 import { presentPost } from '../posts/presenter.js';
 import type { PostsRepository } from '../posts/repository.js';
 import { presentTopic } from './presenter.js';
@@ -78,7 +78,7 @@ export class TopicsService {
       day = this.dayOf(input.publish_date);
     }
     await this.taken(() =>
-      db.transaction().execute(async (trx) => {
+      transact(db, async (trx) => {
         await repo.update(trx, topicId, { content: input.content, publish_date: day });
         await repo.updatePost(trx, { ...topic, content: input.content, publish_date: day });
         if (topic.published_at !== null) await this.announceEdit(userId, topic, trx);
@@ -103,7 +103,7 @@ export class TopicsService {
   private async publish(topicId: number, at: Date = this.now()): Promise<TopicRow | undefined> {
     const { db, repo, posts, urlOf } = this.deps;
     const stamp = at.toISOString();
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async (trx) => {
       const topic = await repo.claim(trx, topicId, stamp);
       if (!topic) return undefined;
       const postId = await repo.insertPost(trx, topic, stamp);

@@ -15,6 +15,7 @@ import { S3Store } from './s3-store.js';
 import type { UploadsService } from './service.js';
 import { createUploads } from './setup.js';
 import { MP4_CLIP, sampleFile, samePixels } from '../../test/samples.js';
+import { transact } from '../../events/log.js';
 
 /**
  * The S3 adapter against a local S3-compatible server (s3rver, see docs/dependencies.md) that
@@ -97,7 +98,7 @@ describe.skipIf(!endpoint)('S3-compatible storage (s3rver)', () => {
     fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType } });
 
   const claim = (key: string, policies: readonly UploadPolicy[] = ['expression']) =>
-    t.db.kysely.transaction().execute((trx) => uploads.claim(trx, owner.id, key, teamId, policies));
+    transact(t.db.kysely, (trx) => uploads.claim(trx, owner.id, key, teamId, policies));
 
   const exists = async (key: string) =>
     store.client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key })).then(

@@ -16,6 +16,7 @@ import { UrlSigner } from './signing.js';
 import { contentDispositionOfKey } from './storage.js';
 import { MP3_NOTE, MP4_CLIP, sampleFile, samePixels } from '../../test/samples.js';
 import sharp from 'sharp';
+import { transact } from '../../events/log.js';
 
 const t = useTestApp();
 let owner: SignedUpUser;
@@ -97,7 +98,7 @@ const row = (key: string) => t.db.kysely.selectFrom('uploads').selectAll().where
 const fileOnDisk = (key: string) => path.join(t.dataDir, 'files', key);
 
 const claim = (user: SignedUpUser, key: string, teamId = team.id, policies: readonly UploadPolicy[] = ['expression']) =>
-  t.db.kysely.transaction().execute((trx) => uploads.claim(trx, user.id, key, teamId, policies));
+  transact(t.db.kysely, (trx) => uploads.claim(trx, user.id, key, teamId, policies));
 
 /** A claim refused with 422 on `media` with this message. */
 async function expectRefusedClaim(work: Promise<unknown>, message: string) {
@@ -494,7 +495,7 @@ describe('UploadsService.claim', () => {
   it('a claim in a transaction that rolls back leaves the key free', async () => {
     const key = await uploaded(member);
     await expect(
-      t.db.kysely.transaction().execute(async (trx) => {
+      transact(t.db.kysely, async (trx) => {
         await uploads.claim(trx, member.id, key, team.id, ['expression']);
         throw new Error('the post failed');
       }),

@@ -1,0 +1,194 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Db } from '../db/database.js';
+import type { BackgroundQueue } from '../lib/background.js';
+import { EVENTS_CHANNEL, onCommittedEvents } from './log.js';
+import type { AppEvent } from './types.js';
+
+/** Told every event this process hears, its own at commit and the others' at the next read. */
+export type EventListener = (event: AppEvent) => void;
+
+export interface EventTailOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  background: Pick<BackgroundQueue, 'run'>;
+  /** How often the log is read without being woken (SQLite shared by processes, a lost LISTEN, PgBouncer). */
+  pollMs: number;
+  /** Called after each read of the log and each commit of this process that recorded events. */
+  onWake?: () => void;
+  now?: () => number;
+}
+
+/** Events read per query. */
+const BATCH = 500;
+
+/**
+ * What this process has heard of the event log (docs/adr/0026-kept-reads-and-the-event-tail.md).
+ * The reads a process keeps in memory (sessions, team cards) are evicted by the events it hears:
+ * - this process's own commits, handed over by `transact` before the writer's answer goes out;
+ * - every other process's commits at its next read of the log: woken on PostgreSQL by the
+ *   `pg_notify` that `recordEvent` sends (delivered at commit), and by a poll every `pollMs`,
+ *   which alone bounds how late another process's write is heard (SQLite shared by processes,
+ *   PostgreSQL behind a transaction-pooling PgBouncer, a lost LISTEN connection).
+ * `heard()` says whether the log has been read recently enough for a kept read to be answered.
+ * One LISTEN connection and one timer per process: they wake the dispatcher too.
+ */
+export class EventTail {
+  private readonly listeners = new Set<EventListener>();
+  /** The highest event id read; undefined before the first read. */
+  private seen: number | undefined;
+  /** When the last successful read began (ms since 1970). */
+  private readStartedAt = Number.NEGATIVE_INFINITY;
+  private reading = false;
+  private again = false;
+  private closed = false;
+  private poll: NodeJS.Timeout | undefined;
+  private listener: pg.Client | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private stopCommits: (() => void) | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly options: EventTailOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Tells `listener` of every event heard from now on; returns its removal. */
+  on(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Whether every other process's commit older than `pollMs` has been heard: the last read began
+   * less than twice the poll interval ago. A kept read is answered only then; otherwise (the
+   * database unreachable, the loop stalled) it is read again.
+   */
+  heard(): boolean {
+    return this.now() - this.readStartedAt < 2 * this.options.pollMs;
+  }
+
+  /** Starts hearing: this process's commits, the first read of the log, the poll and (PostgreSQL) LISTEN. */
+  async start(): Promise<void> {
+    const { db, pollMs } = this.options;
+    this.stopCommits = onCommittedEvents(db.kysely, (events) => this.committed(events));
+    await this.read();
+    this.poll = setInterval(() => this.wake(), pollMs).unref();
+    if (db.elsewhere.kind === 'postgres') await this.listen();
+  }
+
+  /** Reads the log soon (coalesced: one read at a time, one more if woken meanwhile). */
+  wake(): void {
+    if (this.closed) return;
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = true;
+    this.options.background.run('events:tail', async () => {
+      try {
+        do {
+          this.again = false;
+          await this.readOnce();
+        } while (this.again && !this.closed);
+      } finally {
+        this.reading = false;
+      }
+      this.options.onWake?.();
+    });
+  }
+
+  /** Reads what was committed since the last read and tells the listeners (tests call it to hear at once). */
+  async read(): Promise<void> {
+    await this.readOnce();
+    this.options.onWake?.();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stopCommits?.();
+    clearInterval(this.poll);
+    clearTimeout(this.retry);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
+  }
+
+  /** This process's commit: its events are told before the writer answers (read-your-writes). */
+  private committed(events: readonly AppEvent[]): void {
+    for (const event of events) this.tell(event);
+    this.options.onWake?.();
+  }
+
+  private async readOnce(): Promise<void> {
+    const db = this.options.db.kysely;
+    const startedAt = this.now();
+    try {
+      if (this.seen === undefined) {
+        // Nothing is kept yet: what was committed before this process started needs no telling.
+        const row = await db
+          .selectFrom('events')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst();
+        this.seen = Number(row?.id ?? 0);
+      } else {
+        for (;;) {
+          const rows = await db
+            .selectFrom('events')
+            .select(['id', 'payload'])
+            .where('id', '>', this.seen)
+            .orderBy('id')
+            .limit(BATCH)
+            .execute();
+          for (const row of rows) {
+            this.seen = row.id;
+            // A repeat of this process's own commit is harmless: listeners evict, idempotently.
+            this.tell(JSON.parse(row.payload) as AppEvent);
+          }
+          if (rows.length < BATCH) break;
+        }
+      }
+      this.readStartedAt = Math.max(this.readStartedAt, startedAt);
+    } catch (err) {
+      this.options.log.warn({ err }, 'event log read failed; kept reads are not answered until it works');
+    }
+  }
+
+  private tell(event: AppEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        // A cache that cannot hear is the cache's problem; the write stands.
+        this.options.log.error({ err, type: event.type }, 'event listener failed');
+      }
+    }
+  }
+
+  /** PostgreSQL: a connection of its own listens; lost, it is tried again (the poll covers meanwhile). */
+  private async listen(): Promise<void> {
+    const { db, log } = this.options;
+    if (db.elsewhere.kind !== 'postgres' || this.closed) return;
+    const client = db.elsewhere.connect();
+    const lost = (err?: Error) => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      if (err) log.warn({ err }, 'event log listener lost; polling until it is back');
+      client.end().catch(() => undefined);
+      if (!this.closed) this.retry = setTimeout(() => void this.listen(), 5_000).unref();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    this.listener = client;
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ schema: string }>('select current_schema() as schema');
+      const schema = rows[0]!.schema;
+      client.on('notification', ({ channel, payload }) => {
+        if (channel === EVENTS_CHANNEL && payload === schema) this.wake();
+      });
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+    } catch (err) {
+      lost(err as Error);
+    }
+  }
+}
