@@ -65,6 +65,12 @@ export function liveOf(event: AppEvent): TeamEvent | undefined {
     case 'invitation.sent':
     case 'member.joined':
     case 'role.changed':
+    case 'team.created':
+    case 'team.updated':
+    case 'member.left':
+    case 'user.updated':
+    case 'session.ended':
+    case 'subscription.changed':
       return undefined;
   }
 }

@@ -44,6 +44,12 @@ export function notificationsConsumer(notifier: Notifier): EventConsumer {
         case 'team.deleted':
         case 'team.restored':
         case 'mail.queued':
+        case 'team.created':
+        case 'team.updated':
+        case 'member.left':
+        case 'user.updated':
+        case 'session.ended':
+        case 'subscription.changed':
           return;
       }
     },
