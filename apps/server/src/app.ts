@@ -25,7 +25,7 @@ import { DAY } from './lib/clock.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
-import { redisSessions, SessionCache } from './modules/auth/session-cache.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { BillingRepository } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { BillingService } from './modules/billing/service.js';
@@ -185,12 +185,9 @@ export async function buildApp({
   app.decorate('background', background);
   const realtime = await createRealtime({ db: db.kysely, redis, channel: config.REALTIME_CHANNEL, log: app.log });
   app.decorate('teamEvents', realtime.events);
-  // Bearer tokens resolved in the last SESSION_CACHE_MS; evictions cross processes through Redis.
-  const sessionCache = new SessionCache(config.SESSION_CACHE_MS);
-  const sessions = redis
-    ? await redisSessions(sessionCache, { redis, channel: `${config.REALTIME_CHANNEL}:sessions`, log: app.log })
-    : sessionCache;
-  app.decorate('sessions', sessionCache);
+  // Bearer tokens resolved in the last SESSION_CACHE_MS; evicted by what the event tail hears (below).
+  const sessions = new SessionCache(config.SESSION_CACHE_MS);
+  app.decorate('sessions', sessions);
   const auth = new AuthService({
     repo: new AuthRepository(db.kysely),
     mailer,
@@ -265,6 +262,8 @@ export async function buildApp({
     onWake: () => dispatcher.wake(),
   });
   app.decorate('eventTail', eventTail);
+  // `session.ended` and `user.updated` evict; a kept session answers only while the log is heard.
+  sessions.follow(eventTail);
   const members = new MembersService(membersRepo, access, uploads.urlOf);
   const invitations = new InvitationsService({
     repo: new InvitationsRepository(db.kysely),
@@ -316,7 +315,7 @@ export async function buildApp({
     await eventTail.close();
     dispatcher.close(); // a run under way finishes (background.idle below)
     await realtime.events.close(); // sockets are closed already (preClose); deliveries under way finish
-    await sessions.close();
+    sessions.close();
     await cardChanges.close();
     await background.idle(); // queued work (a reset mail) still finishes
     await mailer.close(); // deliveries under way still record their result
@@ -379,7 +378,7 @@ export async function buildApp({
       });
       profileRoutes(api, {
         auth,
-        profile: new ProfileService({ repo: new ProfileRepository(db.kysely), storage, uploads, sessions }),
+        profile: new ProfileService({ repo: new ProfileRepository(db.kysely), storage, uploads }),
       });
       billingRoutes(api, { billing });
       teamRoutes(api, {

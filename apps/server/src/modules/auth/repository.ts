@@ -113,8 +113,10 @@ export class AuthRepository {
     await this.db.updateTable('auth_tokens').set({ last_used_at: nowIso() }).where('id', '=', tokenId).execute();
   }
 
-  async deleteToken(tokenId: number): Promise<void> {
-    await this.db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
+  /** Deletes one session; false when it was gone already. */
+  async deleteToken(tokenId: number, ex: Executor = this.db): Promise<boolean> {
+    const res = await ex.deleteFrom('auth_tokens').where('id', '=', tokenId).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
   }
 
   /** Revokes every session of a user, or all but one. */

@@ -15,6 +15,7 @@ import {
 } from '@rally/contract';
 import type { Transaction } from 'kysely';
 import type { CodePurpose, Database, UserRow } from '../../db/schema.js';
+import { recordEvent } from '../../events/log.js';
 import type { Principal, Session } from '../../http/authenticate.js';
 import { AppError, forbidden, validation } from '../../http/errors.js';
 import type { BackgroundQueue } from '../../lib/background.js';
@@ -44,7 +45,10 @@ export interface AuthServiceDeps {
   onUserCreated?: (userId: number, trx: Transaction<Database>) => Promise<void>;
   /** Work done after the answer (forgot-password), so known and unknown e-mails answer alike. */
   background: BackgroundQueue;
-  /** Sessions kept in the process; told after every write that ends a session or changes its user. */
+  /**
+   * Sessions kept in the process. Never told directly: every write that ends a session or changes
+   * what it carries records `session.ended` or `user.updated`, and the cache hears it (ADR 0026).
+   */
   sessions: Sessions;
   /** A session ends this long after its sign-in, however often it is used (SESSION_MAX_AGE_DAYS). */
   sessionMaxAgeMs: number;
@@ -200,8 +204,10 @@ export class AuthService {
     // A session unused for 30 days ends, and any session SESSION_MAX_AGE_DAYS after its sign-in:
     // a leaked token is worth nothing for long, even to someone who keeps using it.
     if (idle > Timing.sessionIdleMs || Date.now() - createdAt > sessionMaxAgeMs) {
-      await repo.deleteToken(token_id);
-      sessions.forgetUser(user.id);
+      await repo.transaction(async (trx) => {
+        // Only the request that deleted it tells: the others found it gone already.
+        if (await repo.deleteToken(token_id, trx)) await this.sessionEnded(trx, user.id);
+      });
       return undefined;
     }
     if (idle > TOUCH_EVERY_MS) {
@@ -214,8 +220,11 @@ export class AuthService {
   }
 
   async logout(session: Session): Promise<void> {
-    await this.deps.repo.deleteToken(session.tokenId);
-    this.deps.sessions.forgetUser(session.user.id);
+    const { repo } = this.deps;
+    await repo.transaction(async (trx) => {
+      await repo.deleteToken(session.tokenId, trx);
+      await this.sessionEnded(trx, session.user.id);
+    });
   }
 
   /**
@@ -261,8 +270,8 @@ export class AuthService {
       await repo.setPasswordHash(user.id, passwordHash, trx);
       await repo.markVerified(user.id, trx);
       await repo.deleteTokensOfUser(user.id, undefined, trx);
+      await this.sessionEnded(trx, user.id);
     });
-    this.deps.sessions.forgetUser(user.id);
   }
 
   /** Changes the password and ends the user's other sessions; this one stays signed in. */
@@ -279,8 +288,8 @@ export class AuthService {
     await repo.transaction(async (trx) => {
       await repo.setPasswordHash(user.id, passwordHash, trx);
       await repo.deleteTokensOfUser(user.id, session.tokenId, trx);
+      await this.sessionEnded(trx, user.id);
     });
-    this.deps.sessions.forgetUser(user.id);
   }
 
   /**
@@ -321,9 +330,19 @@ export class AuthService {
       if (!(await repo.setEmail(user.id, newEmail, trx))) throw validation({ email: [Messages.emailTaken] });
       await repo.deleteTokensOfUser(user.id, tokenId, trx);
       await mailer.send(emailChangedMail(before.email, before.first_name), trx);
+      await this.sessionEnded(trx, user.id);
+      // Others see the new address too (team cards, member lists).
+      await recordEvent(trx, { type: 'user.updated', team_id: null, user_id: user.id });
     });
-    this.deps.sessions.forgetUser(user.id);
     return principalFrom((await repo.findUserById(user.id))!);
+  }
+
+  /**
+   * Records, last in `trx`, that sessions of `userId` ended: every process's session cache forgets
+   * the user's sessions when it hears it, this one at the commit (before the answer goes out).
+   */
+  private sessionEnded(trx: Transaction<Database>, userId: number): Promise<void> {
+    return recordEvent(trx, { type: 'session.ended', team_id: null, user_id: userId });
   }
 
   private async issueToken(userId: number): Promise<string> {

@@ -30,6 +30,12 @@ async function signedInAgo(userId: number, ms: number): Promise<void> {
 const tokensOf = (userId: number) =>
   t.db.kysely.selectFrom('auth_tokens').select('id').where('user_id', '=', userId).execute();
 
+/** The `session.ended` events recorded for a user. */
+async function sessionsEnded(userId: number): Promise<number> {
+  const rows = await t.db.kysely.selectFrom('events').select('payload').where('type', '=', 'session.ended').execute();
+  return rows.filter((row) => (JSON.parse(row.payload) as { user_id: number }).user_id === userId).length;
+}
+
 describe('absolute session lifetime', () => {
   it('defaults to 90 days', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'rally-config-'));
@@ -44,22 +50,32 @@ describe('absolute session lifetime', () => {
   it('a session older than SESSION_MAX_AGE_DAYS gets 401 though it was used a moment ago, and is deleted', async () => {
     const user = await buildUser(t);
     await signedInAgo(user.id, 7 * DAY + 60_000);
-    t.app.sessions.forgetUser(user.id);
+    t.app.sessions.forgetUser(user.id); // the write went around the app: no event evicts for it
     expect(await profileStatus(t, user.token)).toBe(401);
     expect(await tokensOf(user.id)).toEqual([]);
+  });
+
+  it('the request that deletes an expired session records session.ended in its transaction, once', async () => {
+    const user = await buildUser(t);
+    await signedInAgo(user.id, 7 * DAY + 60_000);
+    t.app.sessions.forgetUser(user.id); // the write went around the app: no event evicts for it
+    expect(await sessionsEnded(user.id)).toBe(0);
+    expect(await profileStatus(t, user.token)).toBe(401);
+    expect(await profileStatus(t, user.token)).toBe(401); // found gone: nothing more to tell
+    expect(await sessionsEnded(user.id)).toBe(1);
   });
 
   it('a younger session works', async () => {
     const user = await buildUser(t);
     await signedInAgo(user.id, 7 * DAY - 60_000);
-    t.app.sessions.forgetUser(user.id);
+    t.app.sessions.forgetUser(user.id); // the write went around the app: no event evicts for it
     expect(await profileStatus(t, user.token)).toBe(200);
   });
 
   it('the session cache does not answer a session that reached its maximum age while cached', async () => {
     const user = await buildUser(t);
     await signedInAgo(user.id, 7 * DAY - 1_000);
-    t.app.sessions.forgetUser(user.id);
+    t.app.sessions.forgetUser(user.id); // the write went around the app: no event evicts for it
     expect(await profileStatus(t, user.token)).toBe(200); // read and kept in the cache
     // Two seconds later: the cache's 30 s and the 60 s between writes of the last use have not
     // passed, the maximum age has.

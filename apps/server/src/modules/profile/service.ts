@@ -5,8 +5,8 @@ import {
   type UserProfileDto,
   ProfileMessages,
 } from '@rally/contract';
+import { recordEvent } from '../../events/log.js';
 import { notFound } from '../../http/errors.js';
-import type { Sessions } from '../auth/session-cache.js';
 import type { UploadsService } from '../uploads/service.js';
 import { storedPicture, type FileStorage } from '../uploads/storage.js';
 import { presentOwnProfile, presentUserProfile } from './presenter.js';
@@ -17,8 +17,6 @@ export interface ProfileDeps {
   /** Avatars, covers and fun pics: stored as keys under users/<id>/, presented by `uploads.urlOf`. */
   storage: FileStorage;
   uploads: Pick<UploadsService, 'urlOf' | 'requireSpace'>;
-  /** Signed-in sessions carry the user's name, e-mail and avatar: told when they change. */
-  sessions: Pick<Sessions, 'forgetUser'>;
 }
 
 /** Which profile image a write replaces: the user's avatar or a column of their profile. */
@@ -34,7 +32,9 @@ const HOURS_FIELDS = [
 
 /**
  * A user's profile. Every write acts on the signed-in user's own profile (no call names another
- * user), so only the owner ever edits it; reading someone else's needs a shared team.
+ * user), so only the owner ever edits it; reading someone else's needs a shared team. A write of
+ * what a session carries and others see (the names, the avatar) records `user.updated` in its
+ * transaction: kept sessions and team cards of every process hear it (ADR 0026).
  */
 export class ProfileService {
   constructor(private readonly deps: ProfileDeps) {}
@@ -69,6 +69,7 @@ export class ProfileService {
         if (!found) throw notFound();
         if (which === 'avatar') {
           await repo.updateUser(userId, { avatar: key }, trx);
+          await recordEvent(trx, { type: 'user.updated', team_id: null, user_id: userId });
           return found.user.avatar;
         }
         await repo.saveProfile(userId, { [which]: key }, trx);
@@ -78,7 +79,6 @@ export class ProfileService {
       await storage.remove(key);
       throw err;
     }
-    if (which === 'avatar') this.deps.sessions.forgetUser(userId);
     await storage.remove(before);
     return this.own(userId);
   }
@@ -125,9 +125,11 @@ export class ProfileService {
       if (last_name !== user.last_name) diff.add('last_name');
       if (email !== user.email) diff.add('email');
       for (const [k, v] of Object.entries(values)) if ((profile?.[k as keyof ProfileValues] ?? null) !== v) diff.add(k);
+      // On every save, not only when `diff` has a name: on PostgreSQL a save committing between
+      // the read above and the write could make a real change look like none.
+      await recordEvent(trx, { type: 'user.updated', team_id: null, user_id: userId });
       return diff;
     });
-    this.deps.sessions.forgetUser(userId);
     const isHours = (k: string) => (HOURS_FIELDS as readonly string[]).includes(k);
     // The Availablity Hours tab sends the names and e-mail unchanged with the hours.
     const hoursOnly = ![...changed].some((k) => !isHours(k)) && HOURS_FIELDS.some((k) => input[k] !== undefined);
