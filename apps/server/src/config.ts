@@ -132,7 +132,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /**
    * How long a resolved bearer token is answered from the process's memory (ms; 0: always ask the
-   * database). Logouts and password changes evict at once, in every process with REDIS_URL.
+   * database). Logouts, password changes and new names evict at once in the writer's process,
+   * and in the others at their next read of the event log (within EVENTS_POLL_MS; ADR 0026).
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   /**
