@@ -57,7 +57,14 @@ export function openDatabase(opts: DbOptions): Db {
     // call (planning 0.8 ms, running 0.3 ms). The client sends this before any other query.
     pool.on('connect', (client) => {
       client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
+      // A connection the server ends while it is checked out between queries (a job lock's
+      // transaction killed, idle_in_transaction_session_timeout, a pooler restart) must fail its
+      // next query, which the caller sees, not throw an unhandled 'error' that ends the process.
+      // The pool drops such a client when it is released.
+      client.on('error', () => undefined);
     });
+    // An idle client the server ended: the pool has dropped it already and connects anew on demand.
+    pool.on('error', () => undefined);
     return {
       kysely: new Kysely<Database>({
         dialect: watchWrites(new PostgresDialect({ pool: preparingPgPool(pool) }), commits),

@@ -2,11 +2,16 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf } from './dialect.js';
 
 /**
- * Runs `work` unless another run of the job `name` is under way, in any process: on PostgreSQL
- * a session advisory lock, keyed by the schema and the job's name, held on one pooled connection
- * for the run (every API node may start the job; one runs it, the others skip this round); on
- * SQLite, which one process serves, a flag in this process. Resolves to `work`'s result, or
- * undefined when it was skipped.
+ * Runs `work` unless another run of the job `name` is under way, in any process; resolves to
+ * `work`'s result, or undefined when it was skipped (another process runs this round).
+ *
+ * PostgreSQL: a transaction-level advisory lock (`pg_try_advisory_xact_lock`), keyed by the schema
+ * and the job's name, taken by a transaction kept open for the run. A transaction-pooling
+ * PgBouncer keeps a transaction on one server connection, so the lock cannot be taken on one
+ * server connection and released (or leaked) on another as a session lock could. The transaction
+ * ends with the run: committed when `work` resolves, rolled back when it throws, and dropped with
+ * its connection when the process dies, each of which releases the lock.
+ * SQLite, which one process serves: a flag in this process.
  */
 export async function runAlone<DB, T>(db: Kysely<DB>, name: string, work: () => Promise<T>): Promise<T | undefined> {
   if (dialectOf(db) !== 'postgres') {
@@ -18,16 +23,15 @@ export async function runAlone<DB, T>(db: Kysely<DB>, name: string, work: () => 
       running.delete(name);
     }
   }
-  // Advisory locks are the database's, not the schema's: apps in other schemas keep their own.
-  const key = sql`hashtext(current_schema()), hashtext(${name})`;
-  return db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(${key}) as got`.execute(conn);
+  return db.transaction().execute(async (trx) => {
+    // Advisory locks are the database's, not the schema's: apps in other schemas keep their own.
+    const { rows } = await sql<{ got: boolean }>`
+      select pg_try_advisory_xact_lock(hashtext(current_schema()), hashtext(${name})) as got`.execute(trx);
     if (!rows[0]?.got) return undefined;
-    try {
-      return await work();
-    } finally {
-      await sql`select pg_advisory_unlock(${key})`.execute(conn);
-    }
+    // The transaction only holds the lock: `work` runs its queries on other pooled connections
+    // (its own transactions commit as they go), never in this one. It stays idle in transaction
+    // for the run, without a transaction id or snapshot, so it holds back no vacuum.
+    return work();
   });
 }
 
