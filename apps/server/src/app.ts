@@ -9,7 +9,6 @@ import { API_VERSION, Limits, Messages } from '@rally/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sqliteFileIn, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
-import { TableVersion } from './db/table-version.js';
 import { EventDispatcher } from './events/dispatcher.js';
 import { EventTail } from './events/tail.js';
 import { authenticatePlugin } from './http/authenticate.js';
@@ -46,7 +45,7 @@ import { TeamAccess } from './modules/members/team-access.js';
 import { ProfileRepository } from './modules/profile/repository.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { ProfileService } from './modules/profile/service.js';
-import { TEAM_CARD_TABLES, TeamCardsCache } from './modules/teams/cards-cache.js';
+import { TeamCardsCache } from './modules/teams/cards-cache.js';
 import { TeamPurge, registerTeamPurge } from './modules/teams/purge-job.js';
 import { TeamsRepository } from './modules/teams/repository.js';
 import { teamRoutes } from './modules/teams/routes.js';
@@ -102,7 +101,7 @@ declare module 'fastify' {
     eventTail: EventTail;
     /** This process's session cache (tests drop it to stand for its TTL passing). */
     sessions: SessionCache;
-    /** This process's team cards (ADR 0018). */
+    /** This process's team cards (ADR 0018, 0026; tests clear them to stand for their TTL passing). */
     teamCards: TeamCardsCache;
     /** The job that erases engagements past their restore window (tests run it themselves). */
     teamPurge: TeamPurge;
@@ -204,21 +203,7 @@ export async function buildApp({
   // service posts and comments claim keys with and present them by (`urlOf`).
   const files = await createUploads({ config, db: db.kysely, access, log: app.log });
   const { uploads, storage } = files;
-  // Team cards kept per viewer until a table they are read from changes, in any process (ADR 0018).
-  const cardChanges = new TableVersion(db, new Set(TEAM_CARD_TABLES), app.log);
-  const teamCards = new TeamCardsCache(cardChanges, config.TEAM_CARDS_CACHE_MS);
-  app.decorate('teamCards', teamCards);
   const teamsRepo = new TeamsRepository(db.kysely, membersRepo);
-  const teams = new TeamsService({
-    repo: teamsRepo,
-    cards: teamCards,
-    members: membersRepo,
-    access,
-    billing,
-    storage,
-    uploads,
-    restoreDays: config.TEAM_RESTORE_DAYS,
-  });
   // Deleted engagements past their restore window, erased with their files (ADR 0019).
   const teamPurge = new TeamPurge({
     db: db.kysely,
@@ -264,6 +249,19 @@ export async function buildApp({
   app.decorate('eventTail', eventTail);
   // `session.ended` and `user.updated` evict; a kept session answers only while the log is heard.
   sessions.follow(eventTail);
+  // Team cards kept per viewer until the tail hears an event that changes them (ADR 0018, 0026).
+  const teamCards = new TeamCardsCache(eventTail, config.TEAM_CARDS_CACHE_MS);
+  app.decorate('teamCards', teamCards);
+  const teams = new TeamsService({
+    repo: teamsRepo,
+    cards: teamCards,
+    members: membersRepo,
+    access,
+    billing,
+    storage,
+    uploads,
+    restoreDays: config.TEAM_RESTORE_DAYS,
+  });
   const members = new MembersService(membersRepo, access, uploads.urlOf);
   const invitations = new InvitationsService({
     repo: new InvitationsRepository(db.kysely),
@@ -316,7 +314,7 @@ export async function buildApp({
     dispatcher.close(); // a run under way finishes (background.idle below)
     await realtime.events.close(); // sockets are closed already (preClose); deliveries under way finish
     sessions.close();
-    await cardChanges.close();
+    teamCards.close();
     await background.idle(); // queued work (a reset mail) still finishes
     await mailer.close(); // deliveries under way still record their result
     await db.kysely.destroy();
@@ -423,7 +421,5 @@ export async function buildApp({
   registerWebApp(app, config.WEB_DIST_DIR);
   await eventTail.start();
   dispatcher.start();
-  // Last, so a failed start leaves no listener connection behind (PostgreSQL; none with the cache off).
-  if (config.TEAM_CARDS_CACHE_MS > 0) await cardChanges.start();
   return app;
 }

@@ -15,23 +15,19 @@ import type { DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import { cachingSqlite, preparingPgPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
-import { Commits, watchWrites } from './write-watch.js';
 
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
-  /** This process's commits, by table written (write-watch.ts). */
-  commits: Commits;
-  /** How commits made elsewhere (other connections, other processes) can be heard. */
+  /** How other processes' commits can be heard (events/tail.ts). */
   elsewhere: OtherWriters;
 }
 
 /**
- * SQLite: the connection's `PRAGMA data_version`, which moves when another connection commits.
- * PostgreSQL: a new client of the same server and schema, for LISTEN (table-version.ts).
+ * PostgreSQL: a new client of the same server and schema, for LISTEN. SQLite has no
+ * notifications: other processes' commits are heard by polling the event log.
  */
-export type OtherWriters =
-  { kind: 'sqlite'; dataVersion: () => number } | { kind: 'postgres'; connect: () => pg.Client };
+export type OtherWriters = { kind: 'sqlite' } | { kind: 'postgres'; connect: () => pg.Client };
 
 export interface DbOptions {
   /** postgres://… for PostgreSQL; otherwise SQLite in `sqliteFile`. */
@@ -45,7 +41,6 @@ export interface DbOptions {
 
 /** Opens the database chosen by configuration. */
 export function openDatabase(opts: DbOptions): Db {
-  const commits = new Commits();
   if (opts.databaseUrl) {
     const connection = {
       connectionString: opts.databaseUrl,
@@ -67,11 +62,10 @@ export function openDatabase(opts: DbOptions): Db {
     pool.on('error', () => undefined);
     return {
       kysely: new Kysely<Database>({
-        dialect: watchWrites(new PostgresDialect({ pool: preparingPgPool(pool) }), commits),
+        dialect: new PostgresDialect({ pool: preparingPgPool(pool) }),
         log: logOf(opts),
       }),
       dialect: 'postgres',
-      commits,
       elsewhere: { kind: 'postgres', connect: () => new pg.Client(connection) },
     };
   }
@@ -81,15 +75,13 @@ export function openDatabase(opts: DbOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   // Every acknowledged write survives power loss too, not only a crash of the process (ADR 0007).
   sqlite.pragma('synchronous = FULL');
-  const dataVersion = sqlite.prepare('pragma data_version').pluck();
   return {
     kysely: new Kysely<Database>({
-      dialect: watchWrites(new SqliteDialect({ database: cachingSqlite(sqlite) }), commits),
+      dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }),
       log: logOf(opts),
     }),
     dialect: 'sqlite',
-    commits,
-    elsewhere: { kind: 'sqlite', dataVersion: () => dataVersion.get() as number },
+    elsewhere: { kind: 'sqlite' },
   };
 }
 

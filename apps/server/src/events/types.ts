@@ -66,8 +66,10 @@ export type AppEvent =
   | { type: 'team.deleted' | 'team.restored'; team_id: number; user_ids: number[] }
   /** An engagement was created; its owner's team list shows it. */
   | { type: 'team.created'; team_id: number; user_id: number }
-  /** What a team card shows of the engagement changed (name, picture, level, welcome message). */
+  /** What a team card shows of the engagement changed (name, picture, level, a published topic's words). */
   | { type: 'team.updated'; team_id: number; actor_id: number }
+  /** `user_id` marked `team_id`'s welcome message read or unread: their own card shows it. */
+  | { type: 'welcome.read'; team_id: number; user_id: number }
   /** `user_id` left `team_id` or was removed from it. */
   | { type: 'member.left'; team_id: number; user_id: number }
   /** What others see of a user changed (name, avatar, e-mail): kept sessions and team cards carry it. */

@@ -71,6 +71,7 @@ export function liveOf(event: AppEvent): TeamEvent | undefined {
     case 'user.updated':
     case 'session.ended':
     case 'subscription.changed':
+    case 'welcome.read':
       return undefined;
   }
 }

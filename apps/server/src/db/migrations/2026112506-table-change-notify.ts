@@ -10,7 +10,7 @@ const ANNOUNCED = ['teams', 'team_members', 'users', 'subscriptions', 'topics'];
  * once per transaction however many rows or statements), to every process listening — whoever
  * wrote: this app, a script, a cascade from another table. Each API process's team-card cache
  * (table-version.ts) hears it. SQLite needs nothing: other connections' commits show in
- * `PRAGMA data_version`.
+ * `PRAGMA data_version`. Dropped by 2026112720: the cache hears the app's events instead (ADR 0026).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never import app types
 export async function up(db: Kysely<any>): Promise<void> {

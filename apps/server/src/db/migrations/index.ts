@@ -19,6 +19,7 @@ import * as deletedTeams from './2026112602-deleted-teams.js';
 import * as invitationMailedAt from './2026112603-invitation-mailed-at.js';
 import * as pushSessions from './2026112605-push-sessions.js';
 import * as eventLog from './2026112701-event-log.js';
+import * as dropTableChangeNotify from './2026112720-drop-table-change-notify.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026112603-invitation-mailed-at': invitationMailedAt,
   '2026112605-push-sessions': pushSessions,
   '2026112701-event-log': eventLog,
+  '2026112720-drop-table-change-notify': dropTableChangeNotify,
 };

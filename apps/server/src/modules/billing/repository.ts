@@ -1,9 +1,9 @@
 import { SUBSCRIPTION_SERVICE_CARD } from '@rally/contract';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database, Executor, SubscriptionRow, SubscriptionsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import type { ProviderSubscription } from './provider.js';
-import { transact } from '../../events/log.js';
+import { recordEvent, transact } from '../../events/log.js';
 
 type SubscriptionValues = Required<Omit<Insertable<SubscriptionsTable>, 'id'>>;
 
@@ -35,20 +35,12 @@ export class BillingRepository {
     return this.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
   }
 
+  /** A new account's trial: it owns no team yet, so no card shows it (no event). */
   async createTrial(userId: number, trialEndsAt: string, ex: Executor = this.db): Promise<void> {
     await ex
       .insertInto('subscriptions')
       .values(subscriptionValues(userId, { plan: 'Premium', stripe_status: 'trialing', trial_ends_at: trialEndsAt }))
       .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-  }
-
-  /** Changes a user's subscription (as the billing provider's webhook would). */
-  async update(userId: number, changes: Omit<Updateable<SubscriptionsTable>, 'id' | 'user_id'>): Promise<void> {
-    await this.db
-      .updateTable('subscriptions')
-      .set({ ...changes, updated_at: nowIso() })
-      .where('user_id', '=', userId)
       .execute();
   }
 
@@ -70,25 +62,29 @@ export class BillingRepository {
 
   /**
    * After the user paid: their row takes the provider's state, and the system's "switched to
-   * Member" mark goes. A webhook that read a newer state meanwhile is not overwritten.
+   * Member" mark goes. A webhook that read a newer state meanwhile is not overwritten. The cards
+   * of the teams they own show the plan (`subscription.changed`).
    */
   async recordPayment(userId: number, state: ProviderSubscription): Promise<void> {
     const columns = { ...BillingRepository.columnsOf(state), action_performed_by: null };
-    await this.db
-      .insertInto('subscriptions')
-      .values({ ...subscriptionValues(userId), ...columns })
-      .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet(columns)
-          .where((eb) =>
-            eb.or([
-              eb('subscriptions.provider_synced_at', 'is', null),
-              eb('subscriptions.provider_synced_at', '<', state.readAt),
-            ]),
-          ),
-      )
-      .execute();
+    await transact(this.db, async (trx) => {
+      await trx
+        .insertInto('subscriptions')
+        .values({ ...subscriptionValues(userId), ...columns })
+        .onConflict((oc) =>
+          oc
+            .column('user_id')
+            .doUpdateSet(columns)
+            .where((eb) =>
+              eb.or([
+                eb('subscriptions.provider_synced_at', 'is', null),
+                eb('subscriptions.provider_synced_at', '<', state.readAt),
+              ]),
+            ),
+        )
+        .execute();
+      await recordEvent(trx, { type: 'subscription.changed', team_id: null, user_id: userId });
+    });
   }
 
   /**
@@ -104,13 +100,17 @@ export class BillingRepository {
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-      if (state)
-        await trx
-          .updateTable('subscriptions')
-          .set(BillingRepository.columnsOf(state))
-          .where('provider_subscription_id', '=', state.subscriptionId)
-          .where((eb) => eb.or([eb('provider_synced_at', 'is', null), eb('provider_synced_at', '<', state.readAt)]))
-          .execute();
+      if (!state) return true;
+      const changed = await trx
+        .updateTable('subscriptions')
+        .set(BillingRepository.columnsOf(state))
+        .where('provider_subscription_id', '=', state.subscriptionId)
+        .where((eb) => eb.or([eb('provider_synced_at', 'is', null), eb('provider_synced_at', '<', state.readAt)]))
+        .returning('user_id')
+        .execute();
+      // The cards of the teams they own show the plan.
+      for (const { user_id } of changed)
+        await recordEvent(trx, { type: 'subscription.changed', team_id: null, user_id });
       return true;
     });
   }
@@ -122,7 +122,10 @@ export class BillingRepository {
     );
   }
 
-  /** Test mode: card trials that have ended become active (nothing is charged). */
+  /**
+   * Test mode: card trials that have ended become active (nothing is charged). No event: a card
+   * worked out the same status from the clock already (a trial with a card counts as the plan).
+   */
   async endCardTrials(now: string): Promise<void> {
     await this.db
       .updateTable('subscriptions')
@@ -136,7 +139,9 @@ export class BillingRepository {
 
   /**
    * Moves every trial that has ended without a payment method to the Member plan, marked as
-   * done by the system. One idempotent UPDATE, so several API nodes may run it at once.
+   * done by the system. One idempotent UPDATE, so several API nodes may run it at once. No
+   * event: every card worked out the trial's end from the clock already (the team is inactive
+   * from that moment, before and after this write).
    */
   async expireTrials(now: string, systemActor: number): Promise<number> {
     const res = await this.db

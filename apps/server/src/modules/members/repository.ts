@@ -168,8 +168,8 @@ export class MembersRepository {
     return transact(this.db, fn);
   }
 
-  async setWelcomeRead(teamId: number, userId: number, read: boolean): Promise<void> {
-    await this.update(teamId, userId, { read_welcome_message: read ? 1 : 0 });
+  async setWelcomeRead(teamId: number, userId: number, read: boolean, db: Kysely<Database> = this.db): Promise<void> {
+    await this.update(teamId, userId, { read_welcome_message: read ? 1 : 0 }, db);
   }
 
   /**
@@ -200,8 +200,14 @@ export class MembersRepository {
     return rows.map((r) => r.user_id);
   }
 
-  async remove(teamId: number, userId: number): Promise<void> {
-    await this.db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+  /** Ends a membership; false when there was none (removed a moment ago). */
+  async remove(teamId: number, userId: number, db: Kysely<Database> = this.db): Promise<boolean> {
+    const done = await db
+      .deleteFrom('team_members')
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(done.numDeletedRows) > 0;
   }
 
   private async update(

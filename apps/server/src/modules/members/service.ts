@@ -43,6 +43,9 @@ export class MembersService {
   async remove(userId: number, teamId: number, targetId: number): Promise<void> {
     const viewer = await this.access.viewer(userId, teamId);
     await this.access.member(viewer, 'member.remove', targetId);
-    await this.members.remove(teamId, targetId);
+    await this.members.transaction(async (trx) => {
+      if (await this.members.remove(teamId, targetId, trx))
+        await recordEvent(trx, { type: 'member.left', team_id: teamId, user_id: targetId });
+    });
   }
 }

@@ -50,6 +50,7 @@ export function notificationsConsumer(notifier: Notifier): EventConsumer {
         case 'user.updated':
         case 'session.ended':
         case 'subscription.changed':
+        case 'welcome.read':
           return;
       }
     },

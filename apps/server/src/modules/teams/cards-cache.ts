@@ -1,20 +1,36 @@
+import type { EventListener } from '../../events/tail.js';
+import type { AppEventType } from '../../events/types.js';
 import type { TeamView } from './repository.js';
 
 /**
- * Every table a team card is read from (repository `cardsOf`): the team, the viewer's and the
- * other members' seats, people's names and avatars, the owner's subscription, the latest topic.
- * Migration 2026112506 announces each of them on PostgreSQL; a card that reads a new table
- * adds it to both.
+ * The events after which a card may show something else (repository `cardsOf`): the team's name,
+ * picture and level, its members and their roles, names and avatars, the viewer's welcome flag,
+ * the owner's plan, the latest published topic, the team itself created, deleted or restored.
+ * Every write of one of these records its event in its transaction; a card that comes to show
+ * something new adds the event that tells of it here.
  */
-export const TEAM_CARD_TABLES = ['teams', 'team_members', 'users', 'subscriptions', 'topics'] as const;
+export const CARD_EVENTS: ReadonlySet<AppEventType> = new Set<AppEventType>([
+  'team.created',
+  'team.updated',
+  'team.deleted',
+  'team.restored',
+  'member.joined',
+  'member.left',
+  'role.changed',
+  'welcome.read',
+  'user.updated',
+  'subscription.changed',
+  'topic.published',
+]);
 
-/** Raised on every change to `TEAM_CARD_TABLES`; undefined while changes could go unheard. */
-export interface ChangeVersion {
-  current(): number | undefined;
+/** What the cache needs of the process's event tail (events/tail.ts). */
+export interface CardEvents {
+  on(listener: EventListener): () => void;
+  /** Whether every other process's events older than the poll interval have been heard. */
+  heard(): boolean;
 }
 
 interface Entry {
-  version: number;
   at: number;
   cards: TeamView[];
 }
@@ -22,32 +38,43 @@ interface Entry {
 export const TEAM_CARDS_CACHE_MAX = 10_000;
 
 /**
- * Each viewer's team cards as last read, kept while no table they come from has changed
- * (docs/adr/0018-team-cards-cache.md): a hit asks the database nothing. The rows are kept, not
- * the answer, so what depends on the clock (a trial that ended a moment ago) and the signed
- * picture URLs are worked out on every request.
+ * Each viewer's team cards as last read, kept until an event that changes what a card shows is
+ * heard (docs/adr/0018-team-cards-cache.md, ADR 0026): a hit asks the database nothing. Coarse on
+ * purpose: any such event empties every viewer's cards. This process's events arrive at commit,
+ * before the writer's answer (read-your-writes); other processes' at the tail's next read of the
+ * log, so a hit is answered only while the tail has heard recently. Writes made outside the app
+ * (no event) show within the TTL. The rows are kept, not the answer, so what depends on the clock
+ * (a trial that ended a moment ago) and the signed picture URLs are worked out on every request.
  */
 export class TeamCardsCache {
   private readonly entries = new Map<number, Entry>();
+  /** Raised by every card event: a read that overlapped one may have missed it and is not kept. */
+  private generation = 0;
+  private readonly stopListening: () => void;
 
   constructor(
-    private readonly version: ChangeVersion,
+    private readonly events: CardEvents,
     private readonly ttlMs: number,
     private readonly max = TEAM_CARDS_CACHE_MAX,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.stopListening = events.on((event) => {
+      if (CARD_EVENTS.has(event.type)) this.clear();
+    });
+  }
 
-  /** The viewer's cards: kept ones of the current version, else `read()`'s (kept when nothing changed meanwhile). */
+  /** The viewer's cards: kept ones while the tail hears and within the TTL, else `read()`'s. */
   async cardsOf(userId: number, read: () => Promise<TeamView[]>): Promise<TeamView[]> {
-    const before = this.ttlMs > 0 ? this.version.current() : undefined;
-    if (before === undefined) return read();
+    if (this.ttlMs <= 0 || !this.events.heard()) return read();
     const entry = this.entries.get(userId);
-    if (entry && entry.version === before && this.now() - entry.at < this.ttlMs) return entry.cards;
+    if (entry && this.now() - entry.at < this.ttlMs) return entry.cards;
+    const before = this.generation;
+    const startedAt = this.now(); // a write outside the app during the read is within the TTL of it
     const cards = await read();
-    // A change heard during the read may or may not be in it: keep nothing, the next read decides.
-    if (this.version.current() === before) {
+    // A card event heard during the read may or may not be in it: keep nothing, the next read decides.
+    if (this.generation === before && this.events.heard()) {
       this.entries.delete(userId); // re-inserted last: the oldest insert goes first when full
-      this.entries.set(userId, { version: before, at: this.now(), cards });
+      this.entries.set(userId, { at: startedAt, cards });
       if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
     }
     return cards;
@@ -57,7 +84,14 @@ export class TeamCardsCache {
     return this.entries.size;
   }
 
+  /** Forgets every viewer's cards, and any read under way (a card event, or a test standing for the TTL). */
   clear(): void {
+    this.generation++;
     this.entries.clear();
+  }
+
+  /** Stops hearing events (the app's close). */
+  close(): void {
+    this.stopListening();
   }
 }

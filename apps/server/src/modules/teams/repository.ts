@@ -221,15 +221,20 @@ export class TeamsRepository {
     });
   }
 
+  /** Changes what the team's cards show of it (name, picture, level), recording `team.updated`. */
   async updateTeam(
     teamId: number,
     values: { name?: string; avatar?: string | null; level_of_engagement_id?: number },
+    actorId: number,
   ): Promise<void> {
-    await this.db
-      .updateTable('teams')
-      .set({ ...values, updated_at: nowIso() })
-      .where('id', '=', teamId)
-      .execute();
+    await transact(this.db, async (trx) => {
+      await trx
+        .updateTable('teams')
+        .set({ ...values, updated_at: nowIso() })
+        .where('id', '=', teamId)
+        .execute();
+      await recordEvent(trx, { type: 'team.updated', team_id: teamId, actor_id: actorId });
+    });
   }
 
   /** Teams with their owner's name and subscription facts (left join: an owner may have none). */
@@ -295,6 +300,8 @@ export class TeamsRepository {
         created_at: now,
       })
       .execute();
+    // Last in the transaction (recordEvent): the owner's list shows the new team.
+    await recordEvent(trx, { type: 'team.created', team_id: team.id, user_id: ownerId });
     return team.id;
   }
 }

@@ -10,6 +10,7 @@ import {
 } from '@rally/contract';
 import type { TeamRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
+import { recordEvent } from '../../events/log.js';
 import { DAY, nowIso } from '../../lib/clock.js';
 import type { BillingService } from '../billing/service.js';
 import type { MembersRepository } from '../members/repository.js';
@@ -25,7 +26,7 @@ import type { TeamsRepository } from './repository.js';
 
 export interface TeamsDeps {
   repo: TeamsRepository;
-  /** Each viewer's cards while nothing they are read from changed (ADR 0018). */
+  /** Each viewer's cards until an event that changes them is heard (ADR 0018, 0026). */
   cards: TeamCardsCache;
   members: MembersRepository;
   access: TeamAccess;
@@ -149,7 +150,7 @@ export class TeamsService {
       await this.deps.uploads.requireSpace(userId, teamId, picture.data.length);
       values.avatar = await storage.put(`teams/${teamId}`, picture.data, picture.ext);
     }
-    if (Object.keys(values).length) await repo.updateTeam(teamId, values);
+    if (Object.keys(values).length) await repo.updateTeam(teamId, values, userId);
     if (values.avatar) await storage.remove(before.avatar);
     return presentTeamProfile(await this.team(teamId), this.avatarUrl);
   }
@@ -166,13 +167,18 @@ export class TeamsService {
   /** Everyone in the team may view the level; the table says who changes it. */
   async setLevel(userId: number, teamId: number, levelId: number) {
     await this.deps.access.require(userId, teamId, 'level.set');
-    await this.deps.repo.updateTeam(teamId, { level_of_engagement_id: levelId });
+    await this.deps.repo.updateTeam(teamId, { level_of_engagement_id: levelId }, userId);
     return levelById(levelId);
   }
 
   async readWelcomeMessage(userId: number, teamId: number, isRead: boolean): Promise<void> {
-    await this.deps.access.viewer(userId, teamId);
-    await this.deps.members.setWelcomeRead(teamId, userId, isRead);
+    const { access, members } = this.deps;
+    await access.viewer(userId, teamId);
+    await members.transaction(async (trx) => {
+      await members.setWelcomeRead(teamId, userId, isRead, trx);
+      // The viewer's own card shows the flag.
+      await recordEvent(trx, { type: 'welcome.read', team_id: teamId, user_id: userId });
+    });
   }
 
   /**

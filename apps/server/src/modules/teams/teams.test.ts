@@ -121,8 +121,8 @@ describe('list and team by id', () => {
     expect(many.result.json().data).toHaveLength(3);
     expect(one.queries).toHaveLength(1);
     expect(many.queries).toHaveLength(1);
-    // Kept (ADR 0018): the cards from memory, the session too; a cold session is its one query.
-    // (On PostgreSQL the set-up's last notification may still move the version once: retried.)
+    // Kept (ADR 0018, 0026): the cards from memory, the session too; a cold session is its one query.
+    // (The event tail's next poll hears the set-up's own events again and empties the cards once: retried.)
     await vi.waitFor(
       async () => {
         const kept = await t.queriesOf(() => t.api('GET', 'user/teams', undefined, busy.token));

@@ -81,7 +81,11 @@ export class TopicsService {
       transact(db, async (trx) => {
         await repo.update(trx, topicId, { content: input.content, publish_date: day });
         await repo.updatePost(trx, { ...topic, content: input.content, publish_date: day });
-        if (topic.published_at !== null) await this.announceEdit(userId, topic, trx);
+        if (topic.published_at !== null) {
+          await this.announceEdit(userId, topic, trx);
+          // The team's cards show its latest published topic's words.
+          await recordEvent(trx, { type: 'team.updated', team_id: teamId, actor_id: userId });
+        }
       }),
     );
     // Moved to today: published now.

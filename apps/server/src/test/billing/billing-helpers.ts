@@ -39,13 +39,18 @@ export async function coachWithTeam(
   return { coach, member, teamId: team.id };
 }
 
-/** Ends a user's trial a moment ago (no card on file). */
+/**
+ * Ends a user's trial a moment ago (no card on file), standing for the clock moving. Kept team
+ * cards follow the clock by themselves, not a row changed behind the app (no event; only their
+ * TTL would): dropped here.
+ */
 export async function endTrial(t: TestApp, user: SignedUpUser): Promise<void> {
   await t.db.kysely
     .updateTable('subscriptions')
     .set({ trial_ends_at: new Date(Date.now() - 1000).toISOString() })
     .where('user_id', '=', user.id)
     .execute();
+  t.app.teamCards.clear();
 }
 
 /** How many posts and memberships a team has: a lapse must keep them all. */
