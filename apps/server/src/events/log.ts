@@ -6,13 +6,20 @@ import type { AppEvent } from './types.js';
 /** The channel the event log notifies on (PostgreSQL); the payload is the schema. */
 export const EVENTS_CHANNEL = 'rally_events';
 
+/** An event this process recorded, with its id in the log. */
+export interface RecordedEvent {
+  id: number;
+  event: AppEvent;
+}
+type CommittedSink = (events: readonly RecordedEvent[]) => void;
+
 /** The events each open transaction of `transact` has recorded, handed on after its commit. */
-const recording = new WeakMap<Transaction<Database>, AppEvent[]>();
+const recording = new WeakMap<Transaction<Database>, RecordedEvent[]>();
 /** Where each database's committed events go in this process (`events/tail.ts`). */
-const committedSinks = new WeakMap<Kysely<Database>, (events: readonly AppEvent[]) => void>();
+const committedSinks = new WeakMap<Kysely<Database>, CommittedSink>();
 
 /** Tells `sink`, right after each commit of `transact` on `db`, the events that transaction recorded. */
-export function onCommittedEvents(db: Kysely<Database>, sink: (events: readonly AppEvent[]) => void): () => void {
+export function onCommittedEvents(db: Kysely<Database>, sink: CommittedSink): () => void {
   committedSinks.set(db, sink);
   return () => {
     if (committedSinks.get(db) === sink) committedSinks.delete(db);
@@ -26,7 +33,7 @@ export function onCommittedEvents(db: Kysely<Database>, sink: (events: readonly 
  * request sees its own write. A rollback hands on nothing.
  */
 export async function transact<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  const recorded: AppEvent[] = [];
+  const recorded: RecordedEvent[] = [];
   const result = await db.transaction().execute((trx) => {
     recording.set(trx, recorded);
     return work(trx);
@@ -54,7 +61,7 @@ export async function recordEvent(trx: Transaction<Database>, event: AppEvent): 
   const postgres = dialectOf<Database>(trx) === 'postgres';
   if (postgres)
     await sql`select pg_advisory_xact_lock(hashtext(current_schema()), hashtext('rally-events'))`.execute(trx);
-  await trx
+  const { id } = await trx
     .insertInto('events')
     .values({
       team_id: event.team_id,
@@ -62,7 +69,8 @@ export async function recordEvent(trx: Transaction<Database>, event: AppEvent): 
       payload: JSON.stringify(event),
       created_at: new Date().toISOString(),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   if (postgres) await sql`select pg_notify(${EVENTS_CHANNEL}, current_schema())`.execute(trx);
-  recorded.push(event);
+  recorded.push({ id: Number(id), event });
 }

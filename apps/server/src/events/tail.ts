@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../db/database.js';
 import type { BackgroundQueue } from '../lib/background.js';
-import { EVENTS_CHANNEL, onCommittedEvents } from './log.js';
+import { EVENTS_CHANNEL, onCommittedEvents, type RecordedEvent } from './log.js';
 import type { AppEvent } from './types.js';
 
 /** Told every event this process hears, its own at commit and the others' at the next read. */
@@ -21,6 +21,8 @@ export interface EventTailOptions {
 
 /** Events read per query. */
 const BATCH = 500;
+/** Own event ids remembered until read back, at most. */
+const OWN_IDS_MAX = 10_000;
 
 /**
  * What this process has heard of the event log (docs/adr/0026-kept-reads-and-the-event-tail.md).
@@ -37,6 +39,8 @@ export class EventTail {
   private readonly listeners = new Set<EventListener>();
   /** The highest event id read; undefined before the first read. */
   private seen: number | undefined;
+  /** Ids of this process's own events, told at their commit: not told again when read back. */
+  private readonly own = new Set<number>();
   /** When the last successful read began (ms since 1970). */
   private readStartedAt = Number.NEGATIVE_INFINITY;
   private reading = false;
@@ -114,8 +118,13 @@ export class EventTail {
   }
 
   /** This process's commit: its events are told before the writer answers (read-your-writes). */
-  private committed(events: readonly AppEvent[]): void {
-    for (const event of events) this.tell(event);
+  private committed(events: readonly RecordedEvent[]): void {
+    // Bounded: ids are dropped as they are read back; a stalled tail must not grow it for ever.
+    if (this.own.size > OWN_IDS_MAX) this.own.clear();
+    for (const { id, event } of events) {
+      if (this.seen === undefined || id > this.seen) this.own.add(id);
+      this.tell(event);
+    }
     this.options.onWake?.();
   }
 
@@ -140,8 +149,10 @@ export class EventTail {
             .limit(BATCH)
             .execute();
           for (const row of rows) {
+            // Reads may overlap (a poll and a test's read): each event is told once.
+            if (row.id <= this.seen) continue;
             this.seen = row.id;
-            // A repeat of this process's own commit is harmless: listeners evict, idempotently.
+            if (this.own.delete(row.id)) continue; // told at its commit already
             this.tell(JSON.parse(row.payload) as AppEvent);
           }
           if (rows.length < BATCH) break;

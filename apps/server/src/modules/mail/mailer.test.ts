@@ -271,7 +271,7 @@ function manualClock(start = '2026-11-23T10:00:00.000Z') {
 const FROM = 'Rally Test <rally@example.test>';
 const mail = (n: number | string) => ({ to: `to.${n}@example.test`, subject: `Mail ${n}`, text: `Body ${n}` });
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000) {
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

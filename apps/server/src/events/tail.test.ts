@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSecondProcess, useTestApp, type TestApp } from '../test/app.js';
+import { recordEvent, transact } from './log.js';
+import type { AppEvent } from './types.js';
+
+/*
+ * The event tail (ADR 0026): what one process hears of the event log. Its own commits at once,
+ * another process's at its next read, each event once.
+ */
+const env = { REDIS_URL: '' };
+const t = useTestApp(env);
+let other: TestApp;
+beforeAll(async () => {
+  other = await buildSecondProcess(t, env);
+});
+afterAll(() => other?.close());
+
+/** The `todo.changed` events of list `listId` that `app`'s tail tells from now on. */
+function heardBy(app: TestApp, listId: number): AppEvent[] {
+  const heard: AppEvent[] = [];
+  app.app.eventTail.on((e) => {
+    if (e.type === 'todo.changed' && e.list_id === listId) heard.push(e);
+  });
+  return heard;
+}
+
+const record = (app: TestApp, listId: number) =>
+  transact(app.db.kysely, (trx) => recordEvent(trx, { type: 'todo.changed', team_id: 1, list_id: listId }));
+
+describe('the event tail', () => {
+  it("tells this process's event when its transaction commits, before transact returns, and not again when read back", async () => {
+    const heard = heardBy(t, 101);
+    const committing = record(t, 101);
+    expect(heard).toHaveLength(0); // not before the commit
+    await committing;
+    expect(heard).toHaveLength(1);
+    await t.app.eventTail.read();
+    await t.app.background.idle();
+    expect(heard).toHaveLength(1);
+  });
+
+  it('tells nothing of a transaction that rolls back', async () => {
+    const heard = heardBy(t, 102);
+    await expect(
+      transact(t.db.kysely, async (trx) => {
+        await recordEvent(trx, { type: 'todo.changed', team_id: 1, list_id: 102 });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await t.app.eventTail.read();
+    expect(heard).toHaveLength(0);
+  });
+
+  it("tells another process's event at its next read of the log, once, even when two reads overlap", async () => {
+    const heard = heardBy(other, 103);
+    await record(t, 103);
+    await record(t, 103);
+    await Promise.all([other.app.eventTail.read(), other.app.eventTail.read(), other.app.eventTail.read()]);
+    await other.app.background.idle();
+    expect(heard).toHaveLength(2);
+  });
+
+  it('refuses an event recorded outside transact(): this process would not hear of it', async () => {
+    await expect(
+      t.db.kysely.transaction().execute((trx) => recordEvent(trx, { type: 'todo.changed', team_id: 1, list_id: 104 })),
+    ).rejects.toThrow(/outside transact/);
+    const rows = await t.db.kysely.selectFrom('events').select('payload').where('type', '=', 'todo.changed').execute();
+    expect(rows.filter((r) => r.payload.includes('"list_id":104'))).toEqual([]);
+  });
+
+  it('has heard the log while its reads succeed', async () => {
+    await t.app.eventTail.read();
+    expect(t.app.eventTail.heard()).toBe(true);
+  });
+});
