@@ -16,14 +16,14 @@ type CommittedSink = (events: readonly RecordedEvent[]) => void;
 /** The events each open transaction of `transact` has recorded, handed on after its commit. */
 const recording = new WeakMap<Transaction<Database>, RecordedEvent[]>();
 /** Where each database's committed events go in this process (`events/tail.ts`). */
-const committedSinks = new WeakMap<Kysely<Database>, CommittedSink>();
+const committedSinks = new WeakMap<Kysely<Database>, Set<CommittedSink>>();
 
 /** Tells `sink`, right after each commit of `transact` on `db`, the events that transaction recorded. */
 export function onCommittedEvents(db: Kysely<Database>, sink: CommittedSink): () => void {
-  committedSinks.set(db, sink);
-  return () => {
-    if (committedSinks.get(db) === sink) committedSinks.delete(db);
-  };
+  let sinks = committedSinks.get(db);
+  if (!sinks) committedSinks.set(db, (sinks = new Set()));
+  sinks.add(sink);
+  return () => sinks.delete(sink);
 }
 
 /**
@@ -38,7 +38,7 @@ export async function transact<T>(db: Kysely<Database>, work: (trx: Transaction<
     recording.set(trx, recorded);
     return work(trx);
   });
-  if (recorded.length) committedSinks.get(db)?.(recorded);
+  if (recorded.length) for (const sink of committedSinks.get(db) ?? []) sink(recorded);
   return result;
 }
 

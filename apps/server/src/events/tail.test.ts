@@ -1,6 +1,9 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BackgroundQueue } from '../lib/background.js';
 import { buildSecondProcess, useTestApp, type TestApp } from '../test/app.js';
 import { recordEvent, transact } from './log.js';
+import { EventTail } from './tail.js';
 import type { AppEvent } from './types.js';
 
 /*
@@ -71,5 +74,38 @@ describe('the event tail', () => {
   it('has heard the log while its reads succeed', async () => {
     await t.app.eventTail.read();
     expect(t.app.eventTail.heard()).toBe(true);
+  });
+
+  it('has not heard once two poll intervals pass without a read; hear() reads the log then, and tells what it finds', async () => {
+    const log = pino({ level: 'silent' });
+    let now = 1_000_000;
+    // A tail of its own whose poll never comes within the test (a stalled loop, say): its clock is the test's.
+    const tail = new EventTail({
+      db: other.db,
+      log,
+      background: new BackgroundQueue(log),
+      pollMs: 60_000,
+      now: () => now,
+    });
+    await tail.start();
+    try {
+      const heard: AppEvent[] = [];
+      tail.on((e) => {
+        if (e.type === 'todo.changed' && e.list_id === 105) heard.push(e);
+      });
+      expect(tail.heard()).toBe(true);
+      now += 120_000;
+      expect(tail.heard()).toBe(false);
+      await record(t, 105); // another process's write
+      expect(heard).toHaveLength(0);
+      expect(await tail.hear()).toBe(true);
+      expect(heard).toHaveLength(1);
+      expect(tail.heard()).toBe(true);
+      await tail.close();
+      now += 120_000;
+      expect(await tail.hear()).toBe(false); // closed: never heard again
+    } finally {
+      await tail.close();
+    }
   });
 });

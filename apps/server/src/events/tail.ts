@@ -32,7 +32,8 @@ const OWN_IDS_MAX = 10_000;
  *   `pg_notify` that `recordEvent` sends (delivered at commit), and by a poll every `pollMs`,
  *   which alone bounds how late another process's write is heard (SQLite shared by processes,
  *   PostgreSQL behind a transaction-pooling PgBouncer, a lost LISTEN connection).
- * `heard()` says whether the log has been read recently enough for a kept read to be answered.
+ * `heard()` says whether the log has been read recently enough for a kept read to be answered;
+ * `hear()` reads it first when it has not.
  * One LISTEN connection and one timer per process: they wake the dispatcher too.
  */
 export class EventTail {
@@ -44,6 +45,7 @@ export class EventTail {
   /** When the last successful read began (ms since 1970). */
   private readStartedAt = Number.NEGATIVE_INFINITY;
   private reading = false;
+  private catchingUp: Promise<void> | undefined;
   private again = false;
   private closed = false;
   private poll: NodeJS.Timeout | undefined;
@@ -69,6 +71,21 @@ export class EventTail {
    */
   heard(): boolean {
     return this.now() - this.readStartedAt < 2 * this.options.pollMs;
+  }
+
+  /**
+   * Whether the log is heard, reading it first when it has not been read recently (a poll held up
+   * by a busy event loop): a kept read is answered only after this says yes. Requests that ask
+   * meanwhile share that one read.
+   */
+  async hear(): Promise<boolean> {
+    if (this.heard()) return true;
+    if (this.closed || this.seen === undefined) return false;
+    this.catchingUp ??= this.readOnce().finally(() => {
+      this.catchingUp = undefined;
+    });
+    await this.catchingUp;
+    return this.heard();
   }
 
   /** Starts hearing: this process's commits, the first read of the log, the poll and (PostgreSQL) LISTEN. */

@@ -190,7 +190,7 @@ export class AuthService {
    */
   async authenticate(token: string): Promise<Session | undefined> {
     const { repo, sessions, sessionMaxAgeMs } = this.deps;
-    const cached = sessions.lookup(token);
+    const cached = await sessions.lookup(token);
     const now = Date.now();
     if (cached && now - cached.lastUsedAt <= TOUCH_EVERY_MS && now - cached.createdAt <= sessionMaxAgeMs)
       return cached.session;

@@ -27,6 +27,7 @@ function fakeTail() {
   const tail = {
     isHeard: true,
     heard: () => tail.isHeard,
+    hear: () => Promise.resolve(tail.isHeard),
     on(listener: EventListener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -57,84 +58,84 @@ function following(...args: ConstructorParameters<typeof SessionCache>) {
   return { cache, tail };
 }
 
-describe('SessionCache', () => {
+describe('SessionCache', async () => {
   const clock = () => {
     let now = 1_000_000;
     return { now: () => now, advance: (ms: number) => (now += ms) };
   };
 
-  it('answers what it keeps until its TTL has passed', () => {
+  it('answers what it keeps until its TTL has passed', async () => {
     const c = clock();
     const { cache } = following(30_000, 100, c.now);
     cache.keep('tok-a', cache.epoch(), { session: sessionOf(1), lastUsedAt: 5, createdAt: 0 });
-    expect(cache.lookup('tok-a')).toEqual({ session: sessionOf(1), lastUsedAt: 5, createdAt: 0, at: 1_000_000 });
-    expect(cache.lookup('tok-b')).toBeUndefined();
+    expect(await cache.lookup('tok-a')).toEqual({ session: sessionOf(1), lastUsedAt: 5, createdAt: 0, at: 1_000_000 });
+    expect(await cache.lookup('tok-b')).toBeUndefined();
     c.advance(29_999);
-    expect(cache.lookup('tok-a')?.session.user.id).toBe(1);
+    expect((await cache.lookup('tok-a'))?.session.user.id).toBe(1);
     c.advance(1);
-    expect(cache.lookup('tok-a')).toBeUndefined();
+    expect(await cache.lookup('tok-a')).toBeUndefined();
     expect(cache.size).toBe(0);
   });
 
   it.each([['session.ended', ended] as const, ['user.updated', updated] as const])(
     'hearing %s forgets every session of that user, and only theirs',
-    (_type, event) => {
+    async (_type, event) => {
       const { cache, tail } = following(30_000);
       cache.keep('a1', cache.epoch(), entry(1, 10));
       cache.keep('a2', cache.epoch(), entry(1, 11));
       cache.keep('b1', cache.epoch(), entry(2, 20));
       tail.tell(event(1));
-      expect([cache.lookup('a1'), cache.lookup('a2')]).toEqual([undefined, undefined]);
-      expect(cache.lookup('b1')?.session.tokenId).toBe(20);
+      expect([await cache.lookup('a1'), await cache.lookup('a2')]).toEqual([undefined, undefined]);
+      expect((await cache.lookup('b1'))?.session.tokenId).toBe(20);
     },
   );
 
-  it('other events of the user evict nothing', () => {
+  it('other events of the user evict nothing', async () => {
     const { cache, tail } = following(30_000);
     cache.keep('a1', cache.epoch(), entry(1));
     tail.tell({ type: 'subscription.changed', team_id: null, user_id: 1 });
     tail.tell({ type: 'member.left', team_id: 7, user_id: 1 });
-    expect(cache.lookup('a1')).toBeDefined();
+    expect(await cache.lookup('a1')).toBeDefined();
   });
 
-  it('does not keep a read that began before an eviction it heard (it may have read the revoked row)', () => {
+  it('does not keep a read that began before an eviction it heard (it may have read the revoked row)', async () => {
     const { cache, tail } = following(30_000);
     const before = cache.epoch();
     tail.tell(ended(1)); // a logout commits, here or elsewhere, while the read is under way
     cache.keep('a1', before, entry(1));
-    expect(cache.lookup('a1')).toBeUndefined();
+    expect(await cache.lookup('a1')).toBeUndefined();
     cache.keep('a1', cache.epoch(), entry(1));
-    expect(cache.lookup('a1')).toBeDefined();
+    expect(await cache.lookup('a1')).toBeDefined();
   });
 
-  it('keeps at most `max` sessions, dropping the oldest', () => {
+  it('keeps at most `max` sessions, dropping the oldest', async () => {
     const { cache } = following(30_000, 2);
     for (const token of ['t1', 't2', 't3']) cache.keep(token, cache.epoch(), entry(1));
     expect(cache.size).toBe(2);
-    expect(cache.lookup('t1')).toBeUndefined();
-    expect(cache.lookup('t3')).toBeDefined();
+    expect(await cache.lookup('t1')).toBeUndefined();
+    expect(await cache.lookup('t3')).toBeDefined();
   });
 
-  it('keeps nothing with a TTL of 0', () => {
+  it('keeps nothing with a TTL of 0', async () => {
     const { cache } = following(0);
     cache.keep('t', cache.epoch(), entry(1));
-    expect(cache.lookup('t')).toBeUndefined();
+    expect(await cache.lookup('t')).toBeUndefined();
   });
 
-  it('answers nothing while its tail has not heard the log recently, nor before it follows one', () => {
+  it('answers nothing while its tail has not heard the log recently, nor before it follows one', async () => {
     const alone = new SessionCache(30_000);
     alone.keep('t', alone.epoch(), entry(1));
-    expect(alone.lookup('t')).toBeUndefined();
+    expect(await alone.lookup('t')).toBeUndefined();
 
     const { cache, tail } = following(30_000);
     cache.keep('t', cache.epoch(), entry(1));
-    tail.isHeard = false; // another process's logout may be unheard
-    expect(cache.lookup('t')).toBeUndefined();
+    tail.isHeard = false; // another process's logout may be unheard, and reading the log failed
+    expect(await cache.lookup('t')).toBeUndefined();
     tail.isHeard = true; // its next read told every eviction since the last
-    expect(cache.lookup('t')).toBeDefined();
+    expect(await cache.lookup('t')).toBeDefined();
   });
 
-  it('stops listening and forgets everything when closed', () => {
+  it('stops listening and forgets everything when closed', async () => {
     const { cache, tail } = following(30_000);
     cache.keep('t', cache.epoch(), entry(1));
     expect(tail.listeners).toBe(1);
@@ -145,8 +146,8 @@ describe('SessionCache', () => {
 });
 
 /** What the cache keeps for `token` now. */
-const sessionUser = (t: Pick<TestApp, 'app'>, token: string): Principal | undefined =>
-  t.app.sessions.lookup(token)?.session.user;
+const sessionUser = async (t: Pick<TestApp, 'app'>, token: string): Promise<Principal | undefined> =>
+  (await t.app.sessions.lookup(token))?.session.user;
 
 /**
  * The users the cache answered `token` with during `work`: none when every request of it read the
@@ -158,10 +159,14 @@ async function answeredFromCache(t: Pick<TestApp, 'app'>, token: string, work: (
   const lookup = vi.spyOn(t.app.sessions, 'lookup');
   try {
     await work();
-    return lookup.mock.calls.flatMap(([asked], i) => {
-      const result = lookup.mock.results[i];
-      return asked === token && result?.type === 'return' && result.value ? [result.value.session.user] : [];
-    });
+    const answers = await Promise.all(
+      lookup.mock.calls.map(async ([asked], i) => {
+        const result = lookup.mock.results[i];
+        const found = asked === token && result?.type === 'return' ? await result.value : undefined;
+        return found ? [found.session.user] : [];
+      }),
+    );
+    return answers.flat();
   } finally {
     lookup.mockRestore();
   }
@@ -172,7 +177,7 @@ async function cached(t: Pick<TestApp, 'app' | 'api'>, token: string): Promise<P
   // Read first: the request below is answered from the cache only while the tail has heard the log.
   await t.app.eventTail.read();
   expect(await profileStatus(t as TestApp, token)).toBe(200);
-  const user = sessionUser(t, token);
+  const user = await sessionUser(t, token);
   expect(user, 'the session is kept in the cache').toBeDefined();
   return user!;
 }
@@ -351,7 +356,7 @@ describe('two app processes on one database, without Redis', () => {
     expect(res.statusCode, res.body).toBe(200);
     await b.app.eventTail.read();
     expect(await profileStatus(b, u.token)).toBe(200);
-    expect(sessionUser(b, u.token)).toMatchObject({ first_name: 'Neue', last_name: 'Person' });
+    expect(await sessionUser(b, u.token)).toMatchObject({ first_name: 'Neue', last_name: 'Person' });
   });
 });
 
@@ -377,7 +382,7 @@ describe('a process that has not heard the log recently', () => {
     // … so another process's logout is not heard here.
     expect((await b.api('POST', 'logout', undefined, u.token)).statusCode).toBe(200);
     await vi.waitFor(() => expect(a.app.eventTail.heard()).toBe(false), { timeout: 2_000, interval: 10 });
-    expect(sessionUser(a, u.token)).toBeUndefined();
+    expect(await sessionUser(a, u.token)).toBeUndefined();
     expect(await profileStatus(a, u.token)).toBe(401);
   });
 });

@@ -22,7 +22,7 @@ export interface CachedSession {
 /** What the auth service sees of the cache: it reads and keeps; evictions come from the event log. */
 export interface Sessions {
   /** The cached session of `token`, or undefined (never cached, expired, evicted, unheard, or the cache is off). */
-  lookup(token: string): CachedSession | undefined;
+  lookup(token: string): Promise<CachedSession | undefined>;
   /** Taken before a session is read from the database, and handed to `keep` with what was read. */
   epoch(): number;
   /** Keeps what was read, unless an eviction came between `epoch()` and now (it may be stale). */
@@ -40,8 +40,8 @@ export class SessionCache implements Sessions {
   private readonly entries = new Map<string, Entry>();
   /** Raised by every eviction: a read that began before it must not be kept. */
   private generation = 0;
-  /** Whether the tail has heard the log recently enough for a kept session to be answered. */
-  private heard: () => boolean = () => false;
+  /** Whether the tail has heard the log recently enough for a kept session to be answered (reading it if not). */
+  private hear: () => Promise<boolean> = () => Promise.resolve(false);
   private unfollow: (() => void) | undefined;
 
   constructor(
@@ -50,24 +50,27 @@ export class SessionCache implements Sessions {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Evicts on what `tail` hears, and answers only while it has heard the log (`heard()`). */
-  follow(tail: Pick<EventTail, 'on' | 'heard'>): void {
+  /** Evicts on what `tail` hears, and answers only once it has heard the log recently (`hear()`). */
+  follow(tail: Pick<EventTail, 'on' | 'hear'>): void {
     this.unfollow?.();
-    this.heard = () => tail.heard();
+    this.hear = () => tail.hear();
     this.unfollow = tail.on((event) => {
       // A session ended, or what a session carries (name, e-mail, avatar) changed.
       if (event.type === 'session.ended' || event.type === 'user.updated') this.forgetUser(event.user_id);
     });
   }
 
-  lookup(token: string): CachedSession | undefined {
+  async lookup(token: string): Promise<CachedSession | undefined> {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
+    if (this.now() - entry.at >= this.ttlMs) {
+      this.entries.delete(token);
+      return undefined;
+    }
     // Unheard, another process's eviction may be missing: the database answers meanwhile.
-    if (!this.heard()) return undefined;
-    if (this.now() - entry.at < this.ttlMs) return entry;
-    this.entries.delete(token);
-    return undefined;
+    if (!(await this.hear())) return undefined;
+    // What the tail heard just now may have evicted it.
+    return this.entries.get(token) === entry ? entry : undefined;
   }
 
   epoch(): number {
@@ -100,7 +103,7 @@ export class SessionCache implements Sessions {
   close(): void {
     this.unfollow?.();
     this.unfollow = undefined;
-    this.heard = () => false;
+    this.hear = () => Promise.resolve(false);
     this.clear();
   }
 }

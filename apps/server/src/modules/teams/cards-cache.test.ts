@@ -393,6 +393,7 @@ describe('TeamCardsCache', () => {
       return () => listeners.delete(listener);
     },
     heard: () => heard,
+    hear: () => Promise.resolve(heard),
   };
   const tell = (event: AppEvent) => {
     for (const listener of listeners) listener(event);

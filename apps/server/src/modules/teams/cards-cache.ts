@@ -28,6 +28,8 @@ export interface CardEvents {
   on(listener: EventListener): () => void;
   /** Whether every other process's events older than the poll interval have been heard. */
   heard(): boolean;
+  /** The same, reading the log first when it has not been read recently. */
+  hear(): Promise<boolean>;
 }
 
 interface Entry {
@@ -65,9 +67,12 @@ export class TeamCardsCache {
 
   /** The viewer's cards: kept ones while the tail hears and within the TTL, else `read()`'s. */
   async cardsOf(userId: number, read: () => Promise<TeamView[]>): Promise<TeamView[]> {
-    if (this.ttlMs <= 0 || !this.events.heard()) return read();
+    if (this.ttlMs <= 0) return read();
     const entry = this.entries.get(userId);
-    if (entry && this.now() - entry.at < this.ttlMs) return entry.cards;
+    if (entry && this.now() - entry.at < this.ttlMs) {
+      // What the tail hears while catching up may empty the cache: only a kept entry answers.
+      if ((await this.events.hear()) && this.entries.get(userId) === entry) return entry.cards;
+    }
     const before = this.generation;
     const startedAt = this.now(); // a write outside the app during the read is within the TTL of it
     const cards = await read();
