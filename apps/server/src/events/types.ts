@@ -85,6 +85,24 @@ export type AppEvent =
 
 export type AppEventType = AppEvent['type'];
 
+/**
+ * Events only the kept reads listen to (sessions, team cards: the event tail's listeners, ADR
+ * 0026); no consumer of the dispatcher hands them on.
+ */
+const FOR_KEPT_READS = new Set([
+  'team.created',
+  'team.updated',
+  'member.left',
+  'user.updated',
+  'session.ended',
+  'subscription.changed',
+  'welcome.read',
+] as const);
+type KeptReadEvent = Extract<AppEvent, { type: typeof FOR_KEPT_READS extends Set<infer T> ? T : never }>;
+
+export const forKeptReadsOnly = (event: AppEvent): event is KeptReadEvent =>
+  (FOR_KEPT_READS as ReadonlySet<string>).has(event.type);
+
 /** An event as read back from the log. */
 export interface LoggedEvent {
   id: number;

@@ -1,6 +1,6 @@
 import type { TeamEvent } from '@rally/contract';
 import type { EventConsumer } from '../events/dispatcher.js';
-import type { AppEvent } from '../events/types.js';
+import { forKeptReadsOnly, type AppEvent } from '../events/types.js';
 import type { TeamEvents, UserEvents } from './events.js';
 
 /**
@@ -30,6 +30,7 @@ export function realtimeConsumer(publisher: TeamEvents & UserEvents): EventConsu
 
 /** What members of the event's team are sent live, if anything. */
 export function liveOf(event: AppEvent): TeamEvent | undefined {
+  if (forKeptReadsOnly(event)) return undefined;
   switch (event.type) {
     case 'post.created':
     case 'post.shared':
@@ -65,13 +66,6 @@ export function liveOf(event: AppEvent): TeamEvent | undefined {
     case 'invitation.sent':
     case 'member.joined':
     case 'role.changed':
-    case 'team.created':
-    case 'team.updated':
-    case 'member.left':
-    case 'user.updated':
-    case 'session.ended':
-    case 'subscription.changed':
-    case 'welcome.read':
       return undefined;
   }
 }

@@ -1,4 +1,5 @@
 import type { EventConsumer } from '../../events/dispatcher.js';
+import { forKeptReadsOnly } from '../../events/types.js';
 import type { Notifier } from './notifier.js';
 
 /**
@@ -10,6 +11,7 @@ export function notificationsConsumer(notifier: Notifier): EventConsumer {
   return {
     name: 'notifications',
     handle: async ({ event: e }) => {
+      if (forKeptReadsOnly(e)) return;
       switch (e.type) {
         case 'post.created':
           return notifier.postCreated(e.actor_id, e.team_id, e.post.id, e.tagged);
@@ -44,13 +46,6 @@ export function notificationsConsumer(notifier: Notifier): EventConsumer {
         case 'team.deleted':
         case 'team.restored':
         case 'mail.queued':
-        case 'team.created':
-        case 'team.updated':
-        case 'member.left':
-        case 'user.updated':
-        case 'session.ended':
-        case 'subscription.changed':
-        case 'welcome.read':
           return;
       }
     },
