@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import { BackgroundQueue } from '../lib/background.js';
 import { useTestApp } from '../test/app.js';
+import { EventDispatcher } from './dispatcher.js';
 import { recordEvent, transact } from './log.js';
 
 const t = useTestApp({ EVENTS_RETENTION_HOURS: '48' });
@@ -51,5 +54,39 @@ describe('the event log', () => {
     for (const c of cursors) expect(c.last_event_id).toBeGreaterThanOrEqual(waiting);
     await t.app.events.prune();
     expect(await exists(waiting)).toBe(false);
+  });
+
+  it('an event committed while a run prunes is handed out by that run, not left to the next poll', async () => {
+    const log = pino({ level: 'silent' });
+    const background = new BackgroundQueue(log);
+    const handled: number[] = [];
+    const dispatcher = new EventDispatcher({
+      db: t.db,
+      log,
+      background,
+      consumers: [{ name: 'late-wake', handle: ({ id }) => Promise.resolve(void handled.push(id)) }],
+      retentionHours: 48,
+      dispatch: true,
+    });
+    let pruning!: () => void;
+    const prunes = new Promise<void>((resolve) => (pruning = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(dispatcher, 'prune').mockImplementation(async () => {
+      pruning();
+      await released;
+    });
+    try {
+      dispatcher.start();
+      await prunes; // its first run has read the log and prunes now
+      const id = await logged(1, 0);
+      dispatcher.wake(); // as the event tail does at that commit
+      release();
+      await background.idle();
+      expect(handled).toContain(id);
+    } finally {
+      dispatcher.close();
+      await background.idle();
+    }
   });
 });

@@ -80,8 +80,9 @@ export class EventDispatcher {
         do {
           state.again = false;
           await this.alone(consumer.name, () => this.drain(consumer));
+          // Inside the loop: a wake that comes while it prunes is read by the next round, not lost.
+          if (!state.again) await this.pruneNowAndThen();
         } while (state.again && !this.held && !this.closed);
-        await this.pruneNowAndThen();
       } finally {
         state.running = false;
       }

@@ -108,4 +108,29 @@ describe('the event tail', () => {
       await tail.close();
     }
   });
+
+  it("wakes the dispatcher at its own commit, not again when a NOTIFY of that commit is read; for another process's event and at every poll it does", async () => {
+    const log = pino({ level: 'silent' });
+    const background = new BackgroundQueue(log);
+    let wakes = 0;
+    const tail = new EventTail({ db: t.db, log, background, pollMs: 60_000, onWake: () => wakes++ });
+    await tail.start();
+    try {
+      wakes = 0;
+      await record(t, 106); // this process's commit
+      expect(wakes).toBe(1);
+      tail.wake(); // as the NOTIFY of that commit does
+      await background.idle();
+      expect(wakes).toBe(1);
+      await record(other, 106); // another process's commit, then its NOTIFY
+      tail.wake();
+      await background.idle();
+      expect(wakes).toBe(2);
+      tail.wake(true); // the poll: whatever it finds
+      await background.idle();
+      expect(wakes).toBe(3);
+    } finally {
+      await tail.close();
+    }
+  });
 });

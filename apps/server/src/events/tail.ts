@@ -45,6 +45,8 @@ export class EventTail {
   /** When the last successful read began (ms since 1970). */
   private readStartedAt = Number.NEGATIVE_INFINITY;
   private reading = false;
+  /** A poll asked for a read: the dispatcher is woken after it whatever it finds. */
+  private pollDue = false;
   private catchingUp: Promise<void> | undefined;
   private again = false;
   private closed = false;
@@ -81,9 +83,13 @@ export class EventTail {
   async hear(): Promise<boolean> {
     if (this.heard()) return true;
     if (this.closed || this.seen === undefined) return false;
-    this.catchingUp ??= this.readOnce().finally(() => {
-      this.catchingUp = undefined;
-    });
+    this.catchingUp ??= this.readOnce()
+      .then((told) => {
+        if (told > 0) this.options.onWake?.();
+      })
+      .finally(() => {
+        this.catchingUp = undefined;
+      });
     await this.catchingUp;
     return this.heard();
   }
@@ -93,28 +99,36 @@ export class EventTail {
     const { db, pollMs } = this.options;
     this.stopCommits = onCommittedEvents(db.kysely, (events) => this.committed(events));
     await this.read();
-    this.poll = setInterval(() => this.wake(), pollMs).unref();
+    this.poll = setInterval(() => this.wake(true), pollMs).unref();
     if (db.elsewhere.kind === 'postgres') await this.listen();
   }
 
   /** Reads the log soon (coalesced: one read at a time, one more if woken meanwhile). */
-  wake(): void {
+  wake(fromPoll = false): void {
     if (this.closed) return;
+    if (fromPoll) this.pollDue = true;
     if (this.reading) {
       this.again = true;
       return;
     }
     this.reading = true;
     this.options.background.run('events:tail', async () => {
+      let told = 0;
       try {
         do {
           this.again = false;
-          await this.readOnce();
+          told += await this.readOnce();
         } while (this.again && !this.closed);
       } finally {
         this.reading = false;
       }
-      this.options.onWake?.();
+      // The dispatcher was woken for this process's own events at their commit: a NOTIFY of one
+      // of them wakes it no more. It is woken for the others', and by every poll in any case (its
+      // net for a run that failed or a lease that lapsed).
+      if (told > 0 || this.pollDue) {
+        this.pollDue = false;
+        this.options.onWake?.();
+      }
     });
   }
 
@@ -138,16 +152,22 @@ export class EventTail {
   private committed(events: readonly RecordedEvent[]): void {
     // Bounded: ids are dropped as they are read back; a stalled tail must not grow it for ever.
     if (this.own.size > OWN_IDS_MAX) this.own.clear();
+    let fresh = 0;
     for (const { id, event } of events) {
-      if (this.seen === undefined || id > this.seen) this.own.add(id);
+      // A read woken by this commit's NOTIFY may have come first: it told the event already.
+      if (this.seen !== undefined && id <= this.seen) continue;
+      this.own.add(id);
       this.tell(event);
+      fresh++;
     }
-    this.options.onWake?.();
+    if (fresh > 0) this.options.onWake?.();
   }
 
-  private async readOnce(): Promise<void> {
+  /** Reads the log once; returns how many events it told (others' events it had not told before). */
+  private async readOnce(): Promise<number> {
     const db = this.options.db.kysely;
     const startedAt = this.now();
+    let told = 0;
     try {
       if (this.seen === undefined) {
         // Nothing is kept yet: what was committed before this process started needs no telling.
@@ -171,6 +191,7 @@ export class EventTail {
             this.seen = row.id;
             if (this.own.delete(row.id)) continue; // told at its commit already
             this.tell(JSON.parse(row.payload) as AppEvent);
+            told++;
           }
           if (rows.length < BATCH) break;
         }
@@ -179,6 +200,7 @@ export class EventTail {
     } catch (err) {
       this.options.log.warn({ err }, 'event log read failed; kept reads are not answered until it works');
     }
+    return told;
   }
 
   private tell(event: AppEvent): void {

@@ -6,33 +6,10 @@
  *
  *   node --conditions=source --import tsx writer-process.ts <dataDir> <pgSchema|-> <teamId> <token>
  */
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { buildApp } from '../../app.js';
-import { loadConfig, sqliteFileIn } from '../../config.js';
-import { whileSchemasStay } from '../../test/schema-lock.js';
-import { openDatabase } from '../../db/database.js';
+import { buildChildApp } from '../../test/child-app.js';
 
 const [dataDir = '', schema = '-', teamId = '', token = ''] = process.argv.slice(2);
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  APP_SECRET: randomBytes(32).toString('hex'),
-  PUBLIC_URL: 'http://rally.test',
-  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  EVENTS_DISPATCH: 'false',
-});
-const db = openDatabase({
-  databaseUrl: process.env.TEST_DATABASE_URL || undefined,
-  sqliteFile: sqliteFileIn(dataDir),
-  ...(schema !== '-' ? { pgSchema: schema } : {}),
-});
-// Migrations read every schema: no other test may drop its schema meanwhile.
-const app = await whileSchemasStay(async () => {
-  const started = await buildApp({ config, db, logger: false, schedules: false });
-  await started.ready();
-  return started;
-});
+const app = await buildChildApp(dataDir, schema, { EVENTS_DISPATCH: 'false' });
 const res = await app.inject({
   method: 'POST',
   url: `/api/user/team/${teamId}/posts`,
