@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_SERVICE_CARD } from '@rally/contract';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, Executor, SubscriptionRow, SubscriptionsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import type { ProviderSubscription } from './provider.js';
@@ -109,8 +109,7 @@ export class BillingRepository {
         .returning('user_id')
         .execute();
       // The cards of the teams they own show the plan.
-      for (const { user_id } of changed)
-        await recordEvent(trx, { type: 'subscription.changed', team_id: null, user_id });
+      await BillingRepository.changed(trx, changed);
       return true;
     });
   }
@@ -123,34 +122,46 @@ export class BillingRepository {
   }
 
   /**
-   * Test mode: card trials that have ended become active (nothing is charged). No event: a card
-   * worked out the same status from the clock already (a trial with a card counts as the plan).
+   * Test mode: card trials that have ended become active (nothing is charged). Each records
+   * `subscription.changed`, as every write of a plan does: the cards of the teams they own show it.
    */
   async endCardTrials(now: string): Promise<void> {
-    await this.db
-      .updateTable('subscriptions')
-      .set({ stripe_status: 'active', trial_ends_at: null, updated_at: now })
-      .where('stripe_status', '=', 'trialing')
-      .where('has_payment_method', '=', 1)
-      .where('subscription_service', '=', SUBSCRIPTION_SERVICE_CARD)
-      .where('trial_ends_at', '<=', now)
-      .execute();
+    await transact(this.db, async (trx) => {
+      const changed = await trx
+        .updateTable('subscriptions')
+        .set({ stripe_status: 'active', trial_ends_at: null, updated_at: now })
+        .where('stripe_status', '=', 'trialing')
+        .where('has_payment_method', '=', 1)
+        .where('subscription_service', '=', SUBSCRIPTION_SERVICE_CARD)
+        .where('trial_ends_at', '<=', now)
+        .returning('user_id')
+        .execute();
+      await BillingRepository.changed(trx, changed);
+    });
   }
 
   /**
    * Moves every trial that has ended without a payment method to the Member plan, marked as
-   * done by the system. One idempotent UPDATE, so several API nodes may run it at once. No
-   * event: every card worked out the trial's end from the clock already (the team is inactive
-   * from that moment, before and after this write).
+   * done by the system. One idempotent UPDATE, so several API nodes may run it at once (the
+   * second finds nothing and records nothing). Each changed plan records `subscription.changed`.
    */
   async expireTrials(now: string, systemActor: number): Promise<number> {
-    const res = await this.db
-      .updateTable('subscriptions')
-      .set({ plan: 'Free', stripe_status: 'active', action_performed_by: systemActor, updated_at: now })
-      .where('stripe_status', '=', 'trialing')
-      .where('has_payment_method', '=', 0)
-      .where('trial_ends_at', '<=', now)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows);
+    return transact(this.db, async (trx) => {
+      const changed = await trx
+        .updateTable('subscriptions')
+        .set({ plan: 'Free', stripe_status: 'active', action_performed_by: systemActor, updated_at: now })
+        .where('stripe_status', '=', 'trialing')
+        .where('has_payment_method', '=', 0)
+        .where('trial_ends_at', '<=', now)
+        .returning('user_id')
+        .execute();
+      await BillingRepository.changed(trx, changed);
+      return changed.length;
+    });
+  }
+
+  /** Records, last in `trx`, that these users' plans changed. */
+  private static async changed(trx: Transaction<Database>, users: { user_id: number }[]): Promise<void> {
+    for (const { user_id } of users) await recordEvent(trx, { type: 'subscription.changed', team_id: null, user_id });
   }
 }

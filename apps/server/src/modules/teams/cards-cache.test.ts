@@ -11,6 +11,7 @@ import { startStripeDouble } from '../../test/billing/stripe-double.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
 import { addMembers, createTeam, PNG_1X1, postTeamAvatar } from '../../test/teams.js';
 import { BillingRepository } from '../billing/repository.js';
+import { BillingService } from '../billing/service.js';
 import { TeamCardsCache } from './cards-cache.js';
 import type { TeamView } from './repository.js';
 
@@ -134,6 +135,22 @@ describe('GET user/teams from memory', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+  it("the trial job's move to the Member plan empties the kept cards (its write records subscription.changed)", async () => {
+    const owner = await buildUser(t);
+    await createTeam(t, owner, 'Cards Trial Job');
+    expect((await cached(t, owner)).teams[0]!.status).toBe('active');
+    // The trial's end moved into the past behind the app (as the browser test does to stand for
+    // time passing): the kept rows still hold the future end, so only the job's event can tell.
+    await t.db.kysely
+      .updateTable('subscriptions')
+      .set({ trial_ends_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('user_id', '=', owner.id)
+      .execute();
+    expect(await new BillingService(new BillingRepository(t.db.kysely), 14).expireTrials()).toBeGreaterThanOrEqual(1);
+    const after = await read(t, owner);
+    expect(after.queries).toBe(1);
+    expect(after.teams[0]!.status).toBe('inactive');
   });
 });
 
