@@ -14,7 +14,7 @@ export interface EventTailOptions {
   background: Pick<BackgroundQueue, 'run'>;
   /** How often the log is read without being woken (SQLite shared by processes, a lost LISTEN, PgBouncer). */
   pollMs: number;
-  /** Called after each read of the log and each commit of this process that recorded events. */
+  /** Wakes the dispatcher: after this process's commits that recorded events, reads that found others', every poll. */
   onWake?: () => void;
   now?: () => number;
 }
@@ -68,8 +68,7 @@ export class EventTail {
 
   /**
    * Whether every other process's commit older than `pollMs` has been heard: the last read began
-   * less than twice the poll interval ago. A kept read is answered only then; otherwise (the
-   * database unreachable, the loop stalled) it is read again.
+   * less than twice the poll interval ago. Kept reads ask `hear()`, which reads the log when not.
    */
   heard(): boolean {
     return this.now() - this.readStartedAt < 2 * this.options.pollMs;
