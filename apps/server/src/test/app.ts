@@ -8,6 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, sqliteFileIn, type Config } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
+import { testAppEnv } from './child-app.js';
 import { freshIpApi } from './factories.js';
 import { dropTestSchema, holdSharedLock } from './schema-lock.js';
 
@@ -61,11 +62,7 @@ export interface TestAppPlace {
 export async function buildTestApp(env: Record<string, string> = {}, place: TestAppPlace = {}): Promise<TestApp> {
   const dataDir = place.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'rally-test-'));
   const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    APP_SECRET: randomBytes(32).toString('hex'),
-    PUBLIC_URL: 'http://rally.test',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...testAppEnv(dataDir),
     // Tests set up many teams and writes through the API in seconds; write-limits.test.ts
     // checks the production limits.
     LIMIT_WRITES_PER_MINUTE: '100000',

@@ -267,17 +267,12 @@ export class Notifier {
     let delivered: Delivered[] = [];
     // Stored and announced in one transaction: the recipients' sockets hear of it through the log.
     await repo.insert(rows, async (trx, created, created_at) => {
-      delivered = ids.map((user_id, i) => ({
-        user_id,
-        team_id: f.teamId,
+      delivered = rows.map((row, i) => ({
+        user_id: row.user_id,
+        team_id: row.team_id,
         notification: presentNotification({
+          ...row,
           id: created[i]!,
-          user_id,
-          team_id: f.teamId,
-          actor_id: f.actorId,
-          kind: f.kind,
-          subject: f.subject,
-          data,
           read_at: null,
           created_at,
           actor_avatar: actor.avatar,
