@@ -19,6 +19,9 @@ const SENTENCES: Record<NotificationKind, (actor: string, team: string, n: Notif
   'topic.published': (a, t) => `${a} shared today's inspiration in ${t}`,
   'task.tagged': (a) => `${a} tagged you in a task`,
   'task.completed': (a) => `${a} completed a task`,
+  'prompt.reminder': (a, t) => `${a} is waiting for your answer in ${t}`,
+  'prompt.published': (a, t) => `${a} published the team's answers in ${t}`,
+  'prompt.responded': (a) => `${a} answered your question`,
 };
 
 export const isNotificationKind = (kind: string): kind is NotificationKind => Object.hasOwn(SENTENCES, kind);

@@ -24,7 +24,17 @@ export type TeamEvent =
   /** Someone reacted or commented: the post's counts now. `actor_id` lets the actor's own tabs set their part. */
   | { type: 'post.engagement'; team_id: number; post_id: number; actor_id: number; engagement: SharedEngagement }
   /** A list was created (`list_id` null) or a task of one was added, completed, deleted or engaged with. */
-  | { type: 'todo.changed'; team_id: number; list_id: number | null };
+  | { type: 'todo.changed'; team_id: number; list_id: number | null }
+  /**
+   * A team video or slideshow changed: an answer came, was hidden or shown, or it was published.
+   * Receivers refetch the prompt and its post (what each may see depends on who they are).
+   */
+  | { type: 'prompt.changed'; team_id: number; post_id: number; prompt_id: number }
+  /**
+   * An attached video or audio file of the team finished converting (or failed): receivers
+   * refetch what shows it (its post, comments, a prompt's answers).
+   */
+  | { type: 'media.ready'; team_id: number; post_id: number | null };
 
 /**
  * Events addressed to one user (whatever their teams): delivered to that user's sockets only,

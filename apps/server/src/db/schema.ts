@@ -195,6 +195,16 @@ export interface UploadsTable {
   /** The bytes arrived and passed the content check. */
   completed_at: string | null;
   attached_at: string | null;
+  /**
+   * Video and audio are converted on the server (issue 22): `encoding` until the MP4 and the
+   * poster exist, then `ready` (or `failed`). Pictures and older uploads are `ready`.
+   */
+  media_state: Generated<'ready' | 'encoding' | 'failed'>;
+  /** The converted file to play instead of `key` (null: play `key` itself). */
+  playable_key: string | null;
+  /** A still of a video, as a JPEG. */
+  poster_key: string | null;
+  duration_ms: number | null;
 }
 
 /** A user's profile (spec §3); hours 'HH:MM' in `timezone`, null meaning the 08:00–17:00 default. */

@@ -2,6 +2,7 @@ import { accountRoutes } from './account.js';
 import { billingRoutes } from './billing.js';
 import { checkinRoutes } from './checkins.js';
 import { todoRoutes } from './todos.js';
+import { promptRoutes } from './prompts.js';
 import { profileRoutes } from './profile.js';
 import { topicRoutes } from './topics.js';
 import { engagementRoutes, lookupRoutes, postRoutes, uploadRoutes } from './posts.js';
@@ -24,5 +25,6 @@ export const Routes = {
   ...topicRoutes,
   ...checkinRoutes,
   ...todoRoutes,
+  ...promptRoutes,
 };
 export type RouteName = keyof typeof Routes;

@@ -136,5 +136,10 @@ export const teamStatsDto = z.object({
   /** Members who posted, reacted, commented or checked in during the period. */
   active_members_count: z.number().int(),
   members_count: z.number().int(),
+  /** Team videos and slideshows asked in the period, and the answers given to them (issue 22). */
+  videos_count: z.number().int(),
+  video_responses_count: z.number().int(),
+  slideshows_count: z.number().int(),
+  slideshow_responses_count: z.number().int(),
 });
 export type TeamStatsDto = z.infer<typeof teamStatsDto>;

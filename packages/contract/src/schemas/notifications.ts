@@ -19,6 +19,9 @@ export const NOTIFICATION_KINDS = [
   'checkin.answered',
   'task.tagged',
   'task.completed',
+  'prompt.reminder',
+  'prompt.published',
+  'prompt.responded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -43,6 +46,10 @@ export const NOTIFICATION_OBJECTS: Record<NotificationKind, NotificationObjectKi
   'checkin.answered': 'checkin',
   'task.tagged': 'todo_list',
   'task.completed': 'todo_list',
+  // The prompt's timeline post.
+  'prompt.reminder': 'post',
+  'prompt.published': 'post',
+  'prompt.responded': 'post',
 };
 
 /**

@@ -33,6 +33,41 @@ export const moodQuery = z.object({
 });
 
 export const mediaTypeName = z.enum(['text', 'photo', 'video', 'audio']);
+
+/**
+ * Where an attached video or audio file stands (issue 22): every one is probed and converted to
+ * MP4 (H.264/AAC) with a poster on the server; until then `media` is null and the card reads
+ * 'Video is encoding kindly wait'. Pictures are always `ready`.
+ */
+export const mediaStatus = z.enum(['ready', 'encoding', 'failed']);
+export type MediaStatusDto = z.infer<typeof mediaStatus>;
+
+/** What any attachment carries besides its URL: its state and, for a video, a poster picture. */
+export const mediaStateDto = z.object({
+  media_status: mediaStatus.nullable().optional(),
+  /** A signed URL of a still from the video (null for other media or until converted). */
+  poster: z.string().nullable().optional(),
+});
+
+/**
+ * One answer to a team video or slideshow (issue 22): a video, or an image with its caption.
+ * `hidden` answers (moderated by the owner before publishing) are shown to the owner and their
+ * author only, and never played.
+ */
+export const promptResponseDto = z.object({
+  id: z.number().int(),
+  user: z.object({ id: z.number().int(), full_name: z.string(), avatar: z.string().nullable() }),
+  media: z.string().nullable(),
+  media_type: z.enum(['video', 'photo']),
+  media_status: mediaStatus,
+  poster: z.string().nullable(),
+  caption: z.string().nullable(),
+  /** Seconds, for a converted video; null otherwise. */
+  duration: z.number().nullable(),
+  hidden: z.boolean(),
+  created_at: z.string(),
+});
+export type PromptResponseDto = z.infer<typeof promptResponseDto>;
 export type MediaTypeNameDto = z.infer<typeof mediaTypeName>;
 
 /** One reaction: who, which buzz, when. */
@@ -87,6 +122,13 @@ export const postDataDto = z.object({
   responses_count: z.number().int().optional(),
   max_responses_count: z.number().int().optional(),
   mood: z.object({ id: z.number().int(), name: z.string(), media: z.string() }).nullable().optional(),
+  ...mediaStateDto.shape,
+  /** Team video (type 6) and slideshow (type 11): the prompt's id for their calls. */
+  video_id: z.number().int().nullable().optional(),
+  slideshow_id: z.number().int().nullable().optional(),
+  /** Once published: the answers in order, which the card plays (video) or shows (slideshow). */
+  team_video_responses: z.array(promptResponseDto).optional(),
+  slideshow_responses: z.array(promptResponseDto).optional(),
 });
 export type PostDataDto = z.infer<typeof postDataDto>;
 
@@ -215,6 +257,7 @@ export const commentDto = z.object({
   content: z.string().nullable(),
   media: z.string().nullable(),
   media_type: mediaTypeName,
+  ...mediaStateDto.shape,
   created_at: z.string(),
   user: userRefDto,
 });

@@ -20,6 +20,7 @@ import * as invitationMailedAt from './2026112603-invitation-mailed-at.js';
 import * as pushSessions from './2026112605-push-sessions.js';
 import * as eventLog from './2026112701-event-log.js';
 import * as dropTableChangeNotify from './2026112720-drop-table-change-notify.js';
+import * as mediaState from './2026112800-media-state.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026112605-push-sessions': pushSessions,
   '2026112701-event-log': eventLog,
   '2026112720-drop-table-change-notify': dropTableChangeNotify,
+  '2026112800-media-state': mediaState,
 };
