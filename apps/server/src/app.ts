@@ -62,6 +62,10 @@ import { lookupRoutes } from './modules/lookups/routes.js';
 import { PostsRepository } from './modules/posts/repository.js';
 import { postRoutes } from './modules/posts/routes.js';
 import { PostsService } from './modules/posts/service.js';
+import { PromptPostData } from './modules/prompts/post-data.js';
+import { PromptsRepository } from './modules/prompts/repository.js';
+import { promptRoutes } from './modules/prompts/routes.js';
+import { PromptsService } from './modules/prompts/service.js';
 import { Notifier } from './modules/notifications/notifier.js';
 import { NotificationsRepository } from './modules/notifications/repository.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -280,6 +284,7 @@ export async function buildApp({
   const engagementRepo = new EngagementRepository(db.kysely);
   const engagement = new EngagementService(db.kysely, engagementRepo, uploads);
   const postsRepo = new PostsRepository(db.kysely, engagementRepo);
+  const promptsRepo = new PromptsRepository(db.kysely);
   const posts = new PostsService({
     db: db.kysely,
     repo: postsRepo,
@@ -288,6 +293,15 @@ export async function buildApp({
     engagement,
     comments: engagementRepo,
     attachments: uploads,
+    postData: new PromptPostData(promptsRepo, uploads.urlOf),
+  });
+  const prompts = new PromptsService({
+    db: db.kysely,
+    repo: promptsRepo,
+    posts: postsRepo,
+    present: posts,
+    access,
+    uploads,
   });
   const checkins = new CheckinsService({
     repo: new CheckinsRepository(db.kysely),
@@ -394,6 +408,7 @@ export async function buildApp({
         perMinute: config.LIMIT_GEOCODE_PER_MINUTE,
       });
       postRoutes(api, { posts, engagement });
+      promptRoutes(api, { prompts });
       todoRoutes(api, {
         todos: new TodosService({
           db: db.kysely,

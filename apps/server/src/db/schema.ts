@@ -293,6 +293,45 @@ export interface CheckinResponsesTable {
   created_at: string;
 }
 
+/** A team video (kind `video`, post type 6) or slideshow (`slideshow`, type 11): a lead's question (ADR 0028). */
+export interface PromptsTable {
+  id: Generated<number>;
+  team_id: number;
+  post_id: number;
+  kind: 'video' | 'slideshow';
+  /** Who asked: the owner, who alone reminds, hides answers and publishes. */
+  user_id: number;
+  topic: string;
+  content: string | null;
+  media_key: string | null;
+  published_at: string | null;
+  created_at: string;
+}
+
+/** One file of a member's answer: a video (position 0), or an image with its caption (0–4). */
+export interface PromptResponsesTable {
+  id: Generated<number>;
+  prompt_id: number;
+  user_id: number;
+  media_key: string;
+  media_type: 'video' | 'photo';
+  caption: string | null;
+  position: number;
+  /** Hidden by the owner before publishing: seen by the owner and the author only, never played. */
+  hidden_at: string | null;
+  hidden_by: number | null;
+  created_at: string;
+}
+
+/** A reminder the owner sent a member who has not answered; one per member, prompt and UTC day. */
+export interface PromptRemindersTable {
+  prompt_id: number;
+  user_id: number;
+  reminded_by: number;
+  reminded_at: string;
+  day: string;
+}
+
 /** An Inspiration topic: the topic of its team on `publish_date` (UTC day), published once. */
 export interface TopicsTable {
   id: Generated<number>;
@@ -387,12 +426,17 @@ export interface Database {
   topics: TopicsTable;
   checkins: CheckinsTable;
   checkin_responses: CheckinResponsesTable;
+  prompts: PromptsTable;
+  prompt_responses: PromptResponsesTable;
+  prompt_reminders: PromptRemindersTable;
   events: EventsTable;
   event_consumers: EventConsumersTable;
 }
 
 export type PostRow = Selectable<PostsTable>;
 export type UploadRow = Selectable<UploadsTable>;
+export type PromptRow = Selectable<PromptsTable>;
+export type PromptResponseRow = Selectable<PromptResponsesTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;

@@ -50,6 +50,20 @@ export type AppEvent =
       what: 'reaction' | 'cleared' | 'comment';
       engagement: SharedEngagement;
     }
+  /**
+   * A team video or slideshow (`prompt_id`, post `post_id`, asked by `owner_id`) changed: a member
+   * answered, the owner hid or showed an answer, published it, or reminded member `user_id`.
+   */
+  | {
+      type: 'prompt.changed';
+      team_id: number;
+      actor_id: number;
+      post_id: number;
+      prompt_id: number;
+      owner_id: number;
+      what: 'responded' | 'hidden' | 'shown' | 'published' | 'reminded';
+      user_id?: number;
+    }
   /** A list was created (`list_id` null), or a task of one deleted. */
   | { type: 'todo.changed'; team_id: number; list_id: number | null }
   /** A task was added; the members it tags are told. */

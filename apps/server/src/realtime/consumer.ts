@@ -56,6 +56,11 @@ export function liveOf(event: AppEvent): TeamEvent | undefined {
           };
     case 'todo.changed':
       return { type: 'todo.changed', team_id: event.team_id, list_id: event.list_id };
+    case 'prompt.changed':
+      // A reminder changes what the owner alone sees (and they made it): nobody refetches.
+      return event.what === 'reminded'
+        ? undefined
+        : { type: 'prompt.changed', team_id: event.team_id, post_id: event.post_id, prompt_id: event.prompt_id };
     case 'task.created':
     case 'task.completed':
       return { type: 'todo.changed', team_id: event.team_id, list_id: event.list_id };

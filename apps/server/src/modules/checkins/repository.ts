@@ -273,6 +273,24 @@ export class CheckinsRepository {
       .where('team_id', '=', teamId)
       .where('created_at', '>=', since);
     const count = (q: Expression<{ user_id: number }>) => sql<number>`(select count(*) from (${q}) as c)`;
+    // Team videos and slideshows asked in the period, and the answers given in it (one per member:
+    // a slideshow answer's first image stands for it).
+    const promptsIn = (kind: 'video' | 'slideshow') =>
+      this.db
+        .selectFrom('prompts')
+        .select('user_id')
+        .where('team_id', '=', teamId)
+        .where('kind', '=', kind)
+        .where('created_at', '>=', since);
+    const promptAnswersIn = (kind: 'video' | 'slideshow') =>
+      this.db
+        .selectFrom('prompt_responses as r')
+        .innerJoin('prompts as p', 'p.id', 'r.prompt_id')
+        .select('r.user_id')
+        .where('p.team_id', '=', teamId)
+        .where('p.kind', '=', kind)
+        .where('r.position', '=', 0)
+        .where('r.created_at', '>=', since);
     const row = await this.db
       .selectNoFrom([
         count(postsIn).as('posts_count'),
@@ -283,6 +301,10 @@ export class CheckinsRepository {
           'active_members_count',
         ),
         sql<number>`(select count(*) from team_members m where m.team_id = ${teamId})`.as('members_count'),
+        count(promptsIn('video')).as('videos_count'),
+        count(promptAnswersIn('video')).as('video_responses_count'),
+        count(promptsIn('slideshow')).as('slideshows_count'),
+        count(promptAnswersIn('slideshow')).as('slideshow_responses_count'),
       ])
       .executeTakeFirstOrThrow();
     return {
@@ -291,6 +313,10 @@ export class CheckinsRepository {
       comments_count: Number(row.comments_count),
       active_members_count: Number(row.active_members_count),
       members_count: Number(row.members_count),
+      videos_count: Number(row.videos_count),
+      video_responses_count: Number(row.video_responses_count),
+      slideshows_count: Number(row.slideshows_count),
+      slideshow_responses_count: Number(row.slideshow_responses_count),
     };
   }
 

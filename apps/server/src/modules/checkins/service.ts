@@ -242,7 +242,10 @@ export class CheckinsService {
     return paged(data, q.page, perPage, total);
   }
 
-  /** The Team Statistics dialog: posts, reactions, comments and active members of the period. */
+  /**
+   * The Team Statistics dialog: posts, reactions, comments, active members, team videos and
+   * slideshows and their answers of the period.
+   */
   async teamStats(userId: number, teamId: number, q: FromDateQuery): Promise<TeamStatsDto> {
     await this.deps.access.require(userId, teamId, 'stats.view');
     return this.deps.repo.teamStats(teamId, { from: startOf(q) });

@@ -39,6 +39,12 @@ export function notificationsConsumer(notifier: Notifier): EventConsumer {
           return notifier.memberJoined(e.user_id, e.team_id, [e.inviter_id]);
         case 'role.changed':
           return notifier.roleChanged(e.actor_id, e.team_id, e.user_id, e.role_id);
+        case 'prompt.changed':
+          if (e.what === 'responded') return notifier.promptResponded(e.actor_id, e.team_id, e.post_id, e.owner_id);
+          if (e.what === 'published') return notifier.promptPublished(e.actor_id, e.team_id, e.post_id);
+          if (e.what === 'reminded' && e.user_id !== undefined)
+            return notifier.promptReminder(e.actor_id, e.team_id, e.post_id, e.user_id);
+          return;
         case 'post.updated':
         case 'post.deleted':
         case 'todo.changed':

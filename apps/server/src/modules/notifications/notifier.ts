@@ -179,6 +179,42 @@ export class Notifier {
     });
   }
 
+  /** A member answered a team video or slideshow: the one who asked hears of it. */
+  promptResponded(actorId: number, teamId: number, postId: number, ownerId: number): Promise<void> {
+    return this.fanout({
+      kind: 'prompt.responded',
+      actorId,
+      teamId,
+      subject: postId,
+      recipients: [ownerId],
+      url: urls.team(teamId),
+    });
+  }
+
+  /** The answers of a team video or slideshow were published: every other member hears of it. */
+  promptPublished(actorId: number, teamId: number, postId: number): Promise<void> {
+    return this.fanout({
+      kind: 'prompt.published',
+      actorId,
+      teamId,
+      subject: postId,
+      recipients: (repo) => repo.membersOf(teamId),
+      url: urls.team(teamId),
+    });
+  }
+
+  /** The one who asked reminded a member who has not answered (once a day, checked by the prompts module). */
+  promptReminder(actorId: number, teamId: number, postId: number, memberId: number): Promise<void> {
+    return this.fanout({
+      kind: 'prompt.reminder',
+      actorId,
+      teamId,
+      subject: postId,
+      recipients: [memberId],
+      url: urls.team(teamId),
+    });
+  }
+
   /** Members tagged on a new task; `subject` is the list, so a list counts its unread ones. */
   async taskTagged(actorId: number, teamId: number, listId: number, tagged: number[]): Promise<void> {
     if (tagged.length)

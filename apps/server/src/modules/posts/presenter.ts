@@ -1,5 +1,6 @@
 import { PostType, colorById, type PostDataDto, type PostDto } from '@rally/contract';
 import { rowsOfJson } from '../../db/dialect.js';
+import type { Executor } from '../../db/schema.js';
 import { mediaTypeName, presentEngagement, type UrlOf } from '../engagement/presenter.js';
 import { fullName } from '../members/presenter.js';
 import type { PostView } from './repository.js';
@@ -15,7 +16,18 @@ export const postTypeName = (typeId: number): string => TYPE_NAMES[typeId] ?? 'u
 type Extra = Omit<PostDataDto, 'text' | 'content' | 'color' | 'tagged_users' | 'media' | 'media_type'>;
 const extraOf = (row: PostView): Extra => (row.extra ? (JSON.parse(row.extra) as Extra) : {});
 
-export function presentPost(row: PostView, urlOf: UrlOf): PostDto {
+/**
+ * What another module adds to the data of its posts, read for a whole page at once (team videos
+ * and slideshows: their prompt's state and answers, ADR 0028).
+ */
+export interface PostDataSource {
+  /** By post id: the data to lay over what the post row says, as `viewerId` sees it. */
+  dataOf(viewerId: number, rows: readonly PostView[], ex?: Executor): Promise<ReadonlyMap<number, Partial<PostDataDto>>>;
+  /** The stored files that go with the post when it is deleted (its rows go by foreign key). */
+  mediaKeysOfPost(postId: number, ex: Executor): Promise<string[]>;
+}
+
+export function presentPost(row: PostView, urlOf: UrlOf, more?: Partial<PostDataDto>): PostDto {
   const color = row.color_id ? colorById(row.color_id) : undefined;
   const media = urlOf(row.media_key);
   const data: PostDataDto = {
@@ -26,6 +38,7 @@ export function presentPost(row: PostView, urlOf: UrlOf): PostDto {
     tagged_users: rowsOfJson(row.tags).map((u) => ({ id: u.id, full_name: fullName(u) })),
     media,
     media_type: media ? (mediaTypeName(row.media_type_id) as 'photo' | 'video' | 'audio') : null,
+    ...more,
   };
   return {
     id: row.id,

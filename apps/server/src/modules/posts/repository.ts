@@ -36,6 +36,8 @@ interface TimelineStateRow {
   buzzes?: string | null;
   /** `post,…` */
   expressed?: string | null;
+  /** `post,…`: team videos and slideshows the viewer answered. */
+  responded?: string | null;
 }
 
 // Parameters: team, viewer, team (SQLite's `?` are positional).
@@ -51,7 +53,10 @@ const STATE_AND_VIEWER_PG = `${STATE_PG},
   (select string_agg(post_id || ':' || buzz_type_id, ',') from reactions
     where post_id = any($4::int[]) and user_id = $5) as buzzes,
   (select string_agg(distinct post_id::text, ',') from comments
-    where post_id = any($6::int[]) and user_id = $7) as expressed`;
+    where post_id = any($6::int[]) and user_id = $7) as expressed,
+  (select string_agg(distinct p.post_id::text, ',') from prompts p
+    join prompt_responses r on r.prompt_id = p.id and r.user_id = $9 and r.position = 0
+    where p.post_id = any($8::int[])) as responded`;
 /** SQLite: an `in` list of a fixed length per page size (padded with 0, no post's id), one statement each. */
 const stateAndViewerSqlite = (length: number) => {
   const list = Array.from({ length }, q).join(', ');
@@ -59,7 +64,10 @@ const stateAndViewerSqlite = (length: number) => {
   (select group_concat(post_id || ':' || buzz_type_id) from reactions
     where post_id in (${list}) and user_id = ?) as buzzes,
   (select group_concat(distinct post_id) from comments
-    where post_id in (${list}) and user_id = ?) as expressed`;
+    where post_id in (${list}) and user_id = ?) as expressed,
+  (select group_concat(distinct p.post_id) from prompts p
+    join prompt_responses r on r.prompt_id = p.id and r.user_id = ? and r.position = 0
+    where p.post_id in (${list})) as responded`;
 };
 const sqliteStatements = new Map<number, string>();
 
@@ -128,7 +136,8 @@ export class PostsRepository {
    * What every timeline request asks, in one query: whether the viewer is a member of the team
    * and the team's timeline version (raised by triggers on every write a page shows, migration
    * 2026112505); with `postIds` (a kept page's posts, `length` at most), also the viewer's own
-   * part of them: their reaction on each and which they commented on. Index lookups only.
+   * part of them: their reaction on each, which they commented on and which team videos and
+   * slideshows they answered. Index lookups only.
    */
   async timelineState(
     teamId: number,
@@ -147,6 +156,8 @@ export class PostsRepository {
         viewerId,
         page.ids,
         viewerId,
+        page.ids,
+        viewerId,
       ]);
     else {
       const length = Math.max(page.length, page.ids.length, 1);
@@ -154,7 +165,7 @@ export class PostsRepository {
       if (!text) sqliteStatements.set(length, (text = stateAndViewerSqlite(length)));
       const list: number[] = [...page.ids];
       while (list.length < length) list.push(0);
-      query = CompiledQuery.raw(text, [teamId, viewerId, teamId, ...list, viewerId, ...list, viewerId]);
+      query = CompiledQuery.raw(text, [teamId, viewerId, teamId, ...list, viewerId, ...list, viewerId, viewerId, ...list]);
     }
     const { rows } = await this.db.executeQuery<TimelineStateRow>(query);
     const row = rows[0];
@@ -168,7 +179,9 @@ export class PostsRepository {
           buzzes.set(Number(pair.slice(0, colon)), Number(pair.slice(colon + 1)));
         }
       if (row?.expressed) for (const id of row.expressed.split(',')) expressed.add(Number(id));
-      viewer = { buzzes, expressed };
+      const responded = new Set<number>();
+      if (row?.responded) for (const id of row.responded.split(',')) responded.add(Number(id));
+      viewer = { buzzes, expressed, responded };
     }
     return { member: Boolean(Number(row?.member ?? 0)), version: Number(row?.version ?? 0), viewer };
   }
@@ -240,6 +253,11 @@ export class PostsRepository {
         .values(tagIds.map((user_id) => ({ post_id: row.id, user_id })))
         .execute();
     return row.id;
+  }
+
+  /** Replaces what a post type stores beside its text (a prompt's topic, id and publishing state). */
+  async setExtra(ex: Executor, postId: number, extra: Record<string, unknown>): Promise<void> {
+    await ex.updateTable('posts').set({ extra: JSON.stringify(extra) }).where('id', '=', postId).execute();
   }
 
   async delete(ex: Executor, postId: number): Promise<void> {

@@ -19,7 +19,7 @@ import type { EngagementRepository, Subject } from '../engagement/repository.js'
 import type { Attachments, EngagementService } from '../engagement/service.js';
 import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess, TeamViewer } from '../members/team-access.js';
-import { postTarget, presentPost } from './presenter.js';
+import { postTarget, presentPost, type PostDataSource } from './presenter.js';
 import type { PostsRepository, PostView } from './repository.js';
 import { TimelineCache, cachedPage, renderPage, viewerPartOf } from './timeline-cache.js';
 
@@ -32,7 +32,8 @@ export interface PostsDeps {
   /** Upload keys of a post's comments, whose files go with it. */
   comments: Pick<EngagementRepository, 'commentMediaKeys'>;
   attachments: Attachments;
-  /** New posts, tags and shares notify the people concerned. */
+  /** What other modules add to their posts' data (team videos and slideshows), a page at a time. */
+  postData?: PostDataSource;
 }
 
 interface PageInput {
@@ -92,7 +93,7 @@ export class PostsService {
           : deps.repo.teamTypePage(userId, teamId, q.type_id, perPage, offset),
         deps.repo.countInTeam(teamId, q.type_id),
       ]);
-      const posts = this.present(rows);
+      const posts = await this.present(rows, userId);
       const read = cachedPage(state.version, posts, pageMeta(q.page, perPage, total));
       // The page query read the filling viewer's part beside the shared one.
       read.viewers.set(userId, viewerPartOf(posts));
@@ -109,14 +110,15 @@ export class PostsService {
       repo.dashboardPage(userId, userId, perPage, (q.page - 1) * perPage),
       repo.countForMember(userId),
     ]);
-    return paged(this.present(rows), q.page, perPage, total);
+    return paged(await this.present(rows, userId), q.page, perPage, total);
   }
 
   async get(userId: number, teamId: number, postId: number): Promise<PostDto> {
     await this.deps.access.viewer(userId, teamId);
     const row = await this.deps.repo.view(userId, postId);
     if (!row || row.team_id !== teamId) throw notFound();
-    return presentPost(row, this.deps.attachments.urlOf);
+    const [post] = await this.present([row], userId);
+    return post!;
   }
 
   /** A text post (or a thought): POST user/team/:id/posts. */
@@ -154,7 +156,12 @@ export class PostsService {
     const post = await this.find(teamId, postId);
     access.assert(viewer, 'post.delete', postTarget(post));
     const keys = await transact(db, async (trx) => {
-      const files = [post.media_key, ...(await this.commentKeys(post.id, trx))].filter((k): k is string => !!k);
+      const files = [
+        post.media_key,
+        ...(await this.commentKeys(post.id, trx)),
+        // A team video's or slideshow's answers go with it.
+        ...((await this.deps.postData?.mediaKeysOfPost(post.id, trx)) ?? []),
+      ].filter((k): k is string => !!k);
       await repo.delete(trx, post.id);
       const unused: string[] = [];
       for (const key of new Set(files)) if (!(await repo.keyInUse(key, trx))) unused.push(key);
@@ -203,7 +210,7 @@ export class PostsService {
           type: 'post.shared',
           team_id,
           actor_id: userId,
-          post: presentPost((await repo.view(userId, id, trx))!, attachments.urlOf),
+          post: (await this.present([(await repo.view(userId, id, trx))!], userId, trx))[0]!,
           original_author_id: post.user_id,
           original_team_id: teamId,
         });
@@ -287,7 +294,10 @@ export class PostsService {
     return id;
   }
 
-  private present(rows: PostView[]): PostDto[] {
-    return rows.map((r) => presentPost(r, this.deps.attachments.urlOf));
+  /** Posts as `viewerId` sees them, with what other modules add to their data (one read per page). */
+  async present(rows: PostView[], viewerId: number, ex?: Parameters<PostDataSource['dataOf']>[2]): Promise<PostDto[]> {
+    const { urlOf } = this.deps.attachments;
+    const more = rows.length && this.deps.postData ? await this.deps.postData.dataOf(viewerId, rows, ex) : undefined;
+    return rows.map((r) => presentPost(r, urlOf, more?.get(r.id)));
   }
 }

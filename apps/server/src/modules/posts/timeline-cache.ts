@@ -12,7 +12,9 @@ import { responseJsonSchema } from '../../http/serialize.js';
  * first time they see a version of the page.
  *
  * A page is kept already serialised: each post's JSON without the two fields that differ per
- * viewer, so an answer is a string concatenation, not a 15 KB serialisation.
+ * viewer, so an answer is a string concatenation, not a 15 KB serialisation. A team video's or
+ * slideshow's `data.is_responded` differs per viewer too: its post is kept in two pieces, and the
+ * viewer's value goes between them.
  */
 
 /** How long a page may be served without any write at all: a safety net, not the invalidation. */
@@ -22,10 +24,14 @@ export const TIMELINE_CACHE_MAX_PAGES = 1_000;
 /** Viewers' parts kept per page (a page read by more people starts its list again). */
 const MAX_VIEWERS_PER_PAGE = 1_000;
 
-/** The viewer's own part of a page: their reaction per post id, the post ids they commented on. */
+/**
+ * The viewer's own part of a page: their reaction per post id, the post ids they commented on,
+ * and the team videos and slideshows (post ids) they answered.
+ */
 export interface ViewerPart {
   buzzes: ReadonlyMap<number, number>;
   expressed: ReadonlySet<number>;
+  responded?: ReadonlySet<number>;
 }
 
 export interface CachedPage {
@@ -35,8 +41,11 @@ export interface CachedPage {
   at: number;
   /** The page's post ids, in order: what the viewer's part is asked for. */
   ids: number[];
-  /** Each post's JSON after its opening brace, without `buzz_type_id` and `user_expressed`. */
-  posts: string[];
+  /**
+   * Each post's JSON after its opening brace, without `buzz_type_id` and `user_expressed`; a post
+   * with `data.is_responded` as the pieces before and after that value.
+   */
+  posts: (string | [string, string])[];
   /** `],"meta":{…}}`. */
   tail: string;
   /**
@@ -53,6 +62,18 @@ const sharedPostJson: (post: SharedPost) => string = fastJson(
 
 const int = (n: number): string => String(Math.trunc(n));
 
+// A key as the serialiser writes it: inside a JSON string its quotes would be escaped, so this
+// text is only ever the key itself.
+const RESPONDED_KEY = '"is_responded":';
+
+/** A post's shared JSON, split where the viewer's `is_responded` goes when it has one. */
+function sharedJson(post: SharedPost): string | [string, string] {
+  if (post.data.is_responded === undefined) return sharedPostJson(post).slice(1);
+  const json = sharedPostJson({ ...post, data: { ...post.data, is_responded: false } }).slice(1);
+  const at = json.indexOf(RESPONDED_KEY) + RESPONDED_KEY.length;
+  return [json.slice(0, at), json.slice(at + 'false'.length)];
+}
+
 /** A page as the cache keeps it: `posts` presented (any viewer's part in them is dropped). */
 export function cachedPage(version: number, posts: readonly PostDto[], meta: PageMeta): CachedPage {
   return {
@@ -61,7 +82,7 @@ export function cachedPage(version: number, posts: readonly PostDto[], meta: Pag
     ids: posts.map((p) => p.id),
     posts: posts.map((post) => {
       const { buzz_type_id: _buzz, user_expressed: _expressed, ...shared } = post;
-      return sharedPostJson(shared).slice(1);
+      return sharedJson(shared);
     }),
     tail:
       `],"meta":{"current_page":${int(meta.current_page)},"last_page":${int(meta.last_page)},` +
@@ -76,11 +97,12 @@ export function renderPage(page: CachedPage, viewer: ViewerPart): string {
   for (let i = 0; i < page.ids.length; i++) {
     const id = page.ids[i]!;
     const buzz = viewer.buzzes.get(id);
+    const post = page.posts[i]!;
     out +=
       (i === 0 ? '{"buzz_type_id":' : ',{"buzz_type_id":') +
       (buzz === undefined ? 'null' : int(buzz)) +
       (viewer.expressed.has(id) ? ',"user_expressed":true,' : ',"user_expressed":false,') +
-      page.posts[i]!;
+      (typeof post === 'string' ? post : post[0] + (viewer.responded?.has(id) ? 'true' : 'false') + post[1]);
   }
   return out + page.tail;
 }
@@ -89,11 +111,13 @@ export function renderPage(page: CachedPage, viewer: ViewerPart): string {
 export function viewerPartOf(posts: readonly PostDto[]): ViewerPart {
   const buzzes = new Map<number, number>();
   const expressed = new Set<number>();
+  const responded = new Set<number>();
   for (const p of posts) {
     if (p.buzz_type_id !== null) buzzes.set(p.id, p.buzz_type_id);
     if (p.user_expressed) expressed.add(p.id);
+    if (p.data.is_responded) responded.add(p.id);
   }
-  return { buzzes, expressed };
+  return { buzzes, expressed, responded };
 }
 
 /** A bounded map of pages, least recently used first out; one fill per page and version at a time. */

@@ -253,4 +253,44 @@ export class UploadsService {
     if (store.kind === 'local') return { type: 'file', root: store.root, key, maxAge };
     return { type: 'redirect', url: await store.downloadUrl(key, expires), maxAge };
   }
+
+  /**
+   * A file that came in a multipart form rather than through a signed URL (a team video or a
+   * slideshow's images, issue 22): judged as a PUT of a presigned key is (its name and declared
+   * type, the size limit of its kind, the quotas, its first bytes, then all of it), stored, and
+   * recorded as a complete upload of `policy` for the team, ready for `claim` in the caller's
+   * transaction. An upload never claimed is swept like any other (`purgeUnattached`).
+   */
+  async acceptFile(
+    userId: number,
+    teamId: number,
+    policy: UploadPolicy,
+    file: { filename: string; mimetype: string; data: Buffer },
+  ): Promise<ClaimedUpload> {
+    const { repo, store } = this.deps;
+    const kind = judgeDeclared(
+      { filename: file.filename, mime_type: file.mimetype || 'application/octet-stream', file_size: file.data.length },
+      policy,
+    );
+    await this.requireSpace(userId, teamId, file.data.length);
+    if (!contentMatches(kind.mediaType, file.data.subarray(0, SNIFF_BYTES))) throw invalidContent();
+    const key = `uploads/${teamId}/${randomBytes(16).toString('hex')}.${kind.ext}`;
+    const judged = await judgeContent(key, file.data);
+    await store.put(key, judged, kind.mime);
+    const now = this.now().toISOString();
+    await repo.insert({
+      key,
+      user_id: userId,
+      team_id: teamId,
+      policy,
+      media_type: kind.mediaType,
+      declared_size: file.data.length,
+      declared_mime: kind.mime,
+      stored_size: judged.length,
+      created_at: now,
+      completed_at: now,
+      attached_at: null,
+    });
+    return { key, media_type: kind.mediaType };
+  }
 }

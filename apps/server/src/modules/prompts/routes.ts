@@ -1,0 +1,194 @@
+import type { FastifyRequest } from 'fastify';
+import { Limits, Messages, PromptMessages, Routes } from '@rally/contract';
+import type { z } from 'zod';
+import { principalOf } from '../../http/authenticate.js';
+import { ok } from '../../http/envelope.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { routeOf, type Api } from '../../http/route.js';
+import { parse } from '../../http/validate.js';
+import type { FormFile, PromptsService } from './service.js';
+
+/** A form as it came: its text fields (a repeated one as a list) and its files `media`, in order. */
+interface Form {
+  fields: Record<string, unknown>;
+  files: FormFile[];
+}
+
+/**
+ * Reads a prompt's form: multipart (text fields and up to `maxFiles` files `media`, each whole,
+ * within the largest kind's size) or JSON (an upload key in `media`). A broken form is a 400.
+ */
+async function readForm(request: FastifyRequest, maxFiles: number): Promise<Form> {
+  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, files: [] };
+  const fields: Record<string, unknown> = {};
+  const files: FormFile[] = [];
+  try {
+    for await (const part of request.parts({
+      limits: { files: maxFiles, fileSize: Limits.videoMaxBytes, fields: 20, fieldSize: 64 * 1024 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'media') throw badRequest(`Unexpected file field ${part.fieldname}.`);
+        files.push({ filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
+      } else if (typeof part.value === 'string') {
+        const had = fields[part.fieldname];
+        fields[part.fieldname] =
+          had === undefined ? part.value : Array.isArray(had) ? [...(had as unknown[]), part.value] : [had, part.value];
+      }
+    }
+  } catch (err) {
+    // busboy reports a broken form (no boundary, truncated body) as a plain Error.
+    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
+    throw badRequest(Messages.malformedMultipart, 'malformed_multipart');
+  }
+  return { fields, files };
+}
+
+const formOf = <S extends z.ZodType>(schema: S, form: Form): z.output<S> => parse(schema, form.fields) as z.output<S>;
+
+/** Team videos and slideshows: asking, answering, reminding, hiding, publishing and the statistics (issue 22). */
+export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService }): void {
+  const userId = (request: FastifyRequest) => principalOf(request).id;
+
+  // Asking
+  api.route({
+    ...routeOf(api, Routes.createVideo),
+    handler: async (request) => {
+      const form = await readForm(request, 1);
+      const input = formOf(Routes.createVideo.form, form);
+      return ok(await prompts.createVideo(userId(request), request.params.id, input, form.files[0]));
+    },
+  });
+  api.route({
+    ...routeOf(api, Routes.createSlideshow),
+    handler: async (request) => {
+      const form = await readForm(request, 1);
+      const input = formOf(Routes.createSlideshow.form, form);
+      return ok(await prompts.createSlideshow(userId(request), request.params.id, input, form.files[0]));
+    },
+  });
+
+  // One prompt
+  api.route({
+    ...routeOf(api, Routes.video),
+    handler: async (request) =>
+      ok(await prompts.get(userId(request), request.params.id, 'video', request.params.videoId)),
+  });
+  api.route({
+    ...routeOf(api, Routes.videoOfPost),
+    handler: async (request) => ok(await prompts.ofPost(userId(request), request.params.id, request.params.postId)),
+  });
+  api.route({
+    ...routeOf(api, Routes.slideshow),
+    handler: async (request) =>
+      ok(await prompts.get(userId(request), request.params.id, 'slideshow', request.params.slideshowId)),
+  });
+  api.route({
+    ...routeOf(api, Routes.slideshowMembers),
+    handler: async (request) =>
+      ok(await prompts.get(userId(request), request.params.id, 'slideshow', request.params.slideshowId)),
+  });
+
+  // Answering
+  api.route({
+    ...routeOf(api, Routes.respondToVideo),
+    handler: async (request) => {
+      const form = await readForm(request, 1);
+      const input = formOf(Routes.respondToVideo.form, form);
+      const { id, videoId } = request.params;
+      return ok(await prompts.respondToVideo(userId(request), id, videoId, input, form.files[0]), PromptMessages.responseSent);
+    },
+  });
+  api.route({
+    ...routeOf(api, Routes.respondToSlideshow),
+    handler: async (request) => {
+      // One more than allowed is read, so the answer says "at most 5" rather than a bare 413.
+      const form = await readForm(request, Limits.slideshowResponseImagesMax + 1);
+      const input = formOf(Routes.respondToSlideshow.form, form);
+      const { id, slideshowId } = request.params;
+      return ok(
+        await prompts.respondToSlideshow(userId(request), id, slideshowId, input.caption, form.files),
+        PromptMessages.responseSent,
+      );
+    },
+  });
+
+  // The owner's acts
+  api.route({
+    ...routeOf(api, Routes.publishVideo),
+    handler: async (request) =>
+      ok(await prompts.publish(userId(request), request.params.id, 'video', request.params.videoId), PromptMessages.published),
+  });
+  api.route({
+    ...routeOf(api, Routes.publishSlideshow),
+    handler: async (request) =>
+      ok(
+        await prompts.publish(userId(request), request.params.id, 'slideshow', request.params.slideshowId),
+        PromptMessages.published,
+      ),
+  });
+  api.route({
+    ...routeOf(api, Routes.remindVideo),
+    handler: async (request) => {
+      const { id, videoId, userId: memberId } = request.params;
+      return ok(await prompts.remind(userId(request), id, 'video', videoId, memberId), PromptMessages.reminderSent);
+    },
+  });
+  api.route({
+    ...routeOf(api, Routes.remindSlideshow),
+    handler: async (request) => {
+      const { id, slideshowId, userId: memberId } = request.params;
+      return ok(await prompts.remind(userId(request), id, 'slideshow', slideshowId, memberId), PromptMessages.reminderSent);
+    },
+  });
+  api.route({
+    ...routeOf(api, Routes.hideVideoResponse),
+    handler: async (request) => {
+      const { id, videoId, responseId } = request.params;
+      const { hidden } = request.body;
+      return ok(
+        await prompts.hide(userId(request), id, 'video', videoId, responseId, hidden),
+        hidden ? PromptMessages.responseHidden : PromptMessages.responseShown,
+      );
+    },
+  });
+  api.route({
+    ...routeOf(api, Routes.hideSlideshowResponse),
+    handler: async (request) => {
+      const { id, slideshowId, responseId } = request.params;
+      const { hidden } = request.body;
+      return ok(
+        await prompts.hide(userId(request), id, 'slideshow', slideshowId, responseId, hidden),
+        hidden ? PromptMessages.responseHidden : PromptMessages.responseShown,
+      );
+    },
+  });
+
+  // Statistics (leads)
+  api.route({
+    ...routeOf(api, Routes.videos),
+    handler: async (request) => prompts.list(userId(request), request.params.id, 'video', request.query),
+  });
+  api.route({
+    ...routeOf(api, Routes.slideshows),
+    handler: async (request) => prompts.list(userId(request), request.params.id, 'slideshow', request.query),
+  });
+  api.route({
+    ...routeOf(api, Routes.videoMetrics),
+    handler: async (request) => ok(await prompts.metrics(userId(request), request.params.id, 'video', request.query)),
+  });
+  api.route({
+    ...routeOf(api, Routes.slideshowMetrics),
+    handler: async (request) =>
+      ok(await prompts.metrics(userId(request), request.params.id, 'slideshow', request.query)),
+  });
+  api.route({
+    ...routeOf(api, Routes.videoResponses),
+    handler: async (request) =>
+      prompts.responses(userId(request), request.params.id, 'video', request.params.videoId, request.query),
+  });
+  api.route({
+    ...routeOf(api, Routes.slideshowResponses),
+    handler: async (request) =>
+      prompts.responses(userId(request), request.params.id, 'slideshow', request.params.slideshowId, request.query),
+  });
+}
