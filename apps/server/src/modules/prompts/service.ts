@@ -212,7 +212,7 @@ export class PromptsService {
   }
 
   private async checkAnswerable(userId: number, p: PromptView, trx?: Transaction<Database>): Promise<void> {
-    if (p.user_id === userId) throw forbidden(PromptMessages.initiatorCannotRespond, 'initiator_cannot_respond');
+    if (p.user_id === userId) throw forbidden(PromptMessages.initiatorCannotRespond);
     if (p.published_at !== null) throw refused('media', PromptMessages.publishedAlready, 'published_already');
     if (await this.deps.repo.hasAnswered(p.id, userId, trx))
       throw refused('media', PromptMessages.alreadyResponded, 'already_responded');
