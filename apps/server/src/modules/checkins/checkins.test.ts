@@ -513,6 +513,10 @@ describe('team statistics', () => {
       comments_count: 1,
       active_members_count: 2, // the owner and m0; m1 did nothing
       members_count: 3,
+      videos_count: 0,
+      video_responses_count: 0,
+      slideshows_count: 0,
+      slideshow_responses_count: 0,
     });
     const later = await stats(day(new Date(Date.now() + 2 * DAY)));
     expect(later).toEqual({
@@ -521,6 +525,10 @@ describe('team statistics', () => {
       comments_count: 0,
       active_members_count: 0,
       members_count: 3,
+      videos_count: 0,
+      video_responses_count: 0,
+      slideshows_count: 0,
+      slideshow_responses_count: 0,
     });
   });
 });
