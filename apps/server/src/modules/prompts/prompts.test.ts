@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +18,8 @@ import {
 import { useTestApp } from '../../test/app.js';
 import { buildUser, expectInvalid, type SignedUpUser } from '../../test/factories.js';
 import { MP4_CLIP } from '../../test/samples.js';
-import { buildTeam, multipart, seatMembers, type FormPart } from '../../test/teams.js';
+import { buildTeam, deleteAndPurge, multipart, seatMembers, type FormPart } from '../../test/teams.js';
+import { liveOf } from '../../realtime/consumer.js';
 
 const t = useTestApp();
 let coach: SignedUpUser;
@@ -436,5 +439,42 @@ describe('deleting', () => {
     expect(await t.db.kysely.selectFrom('prompt_responses').select('id').where('prompt_id', '=', id).execute()).toHaveLength(0);
     expect(await t.db.kysely.selectFrom('uploads').select('key').where('key', 'in', keys).execute()).toHaveLength(0);
     expect((await t.api('GET', `user/team/${team.id}/slideshow/${id}`, undefined, coach.token)).statusCode).toBe(404);
+  });
+});
+
+describe('the team', () => {
+  it('erasing a deleted engagement erases its prompts, answers and their files', async () => {
+    const gone = await buildTeam(t, coach, 'Erased Prompt Team');
+    await seatMembers(t, gone.id, [{ user: mina, role: 4 }]);
+    const post = await askVideo('Erased with the team', gone.id);
+    await answerVideo(post.data.video_id!, mina, 'Bye', gone.id);
+    const keys = [
+      ...(await t.db.kysely.selectFrom('prompts').select('media_key').where('team_id', '=', gone.id).execute()).map(
+        (r) => r.media_key!,
+      ),
+      ...(
+        await t.db.kysely
+          .selectFrom('prompt_responses')
+          .select('media_key')
+          .where('prompt_id', '=', post.data.video_id!)
+          .execute()
+      ).map((r) => r.media_key),
+    ];
+    expect(keys).toHaveLength(2);
+    const stored = (key: string) => existsSync(path.join(t.dataDir, 'files', key));
+    expect(keys.every(stored)).toBe(true);
+    await deleteAndPurge(t, gone.id, coach.token);
+    expect(await t.db.kysely.selectFrom('prompts').select('id').where('team_id', '=', gone.id).execute()).toHaveLength(0);
+    expect(
+      await t.db.kysely.selectFrom('prompt_responses').select('id').where('prompt_id', '=', post.data.video_id!).execute(),
+    ).toHaveLength(0);
+    expect(keys.some(stored)).toBe(false);
+  });
+
+  it('members are told live that a prompt changed, except of a reminder (the owner made it)', () => {
+    const event = { type: 'prompt.changed', team_id: 1, actor_id: 2, post_id: 3, prompt_id: 4, owner_id: 2 } as const;
+    for (const what of ['responded', 'hidden', 'shown', 'published'] as const)
+      expect(liveOf({ ...event, what })).toEqual({ type: 'prompt.changed', team_id: 1, post_id: 3, prompt_id: 4 });
+    expect(liveOf({ ...event, what: 'reminded', user_id: 5 })).toBeUndefined();
   });
 });
