@@ -27,7 +27,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('prompts_post').on('prompts').column('post_id').unique().execute();
   // Lists and statistics read a team's prompts of one kind over a period, newest first.
-  await db.schema.createIndex('prompts_team_kind_created').on('prompts').columns(['team_id', 'kind', 'created_at']).execute();
+  await db.schema
+    .createIndex('prompts_team_kind_created')
+    .on('prompts')
+    .columns(['team_id', 'kind', 'created_at'])
+    .execute();
 
   await withId(db.schema.createTable('prompt_responses'), d)
     .addColumn('prompt_id', 'integer', (c) => references('prompts.id')(c.notNull()))
@@ -49,7 +53,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .execute();
   // Statistics count a period's answers; the timeline asks whether the viewer answered.
-  await db.schema.createIndex('prompt_responses_user').on('prompt_responses').columns(['user_id', 'prompt_id']).execute();
+  await db.schema
+    .createIndex('prompt_responses_user')
+    .on('prompt_responses')
+    .columns(['user_id', 'prompt_id'])
+    .execute();
   await db.schema
     .createIndex('prompt_responses_prompt_created')
     .on('prompt_responses')
@@ -100,7 +108,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       ['delete', 'old.prompt_id'],
     ] as const)
       await sql
-        .raw(`create trigger prompt_responses_timeline_${event} after ${event} on prompt_responses begin ${bump(ids)} end`)
+        .raw(
+          `create trigger prompt_responses_timeline_${event} after ${event} on prompt_responses begin ${bump(ids)} end`,
+        )
         .execute(db);
     await sql`create trigger prompts_timeline_update after update on prompts begin
                 update team_timeline_versions set version = version + 1 where team_id = new.team_id;

@@ -22,7 +22,11 @@ const extraOf = (row: PostView): Extra => (row.extra ? (JSON.parse(row.extra) as
  */
 export interface PostDataSource {
   /** By post id: the data to lay over what the post row says, as `viewerId` sees it. */
-  dataOf(viewerId: number, rows: readonly PostView[], ex?: Executor): Promise<ReadonlyMap<number, Partial<PostDataDto>>>;
+  dataOf(
+    viewerId: number,
+    rows: readonly PostView[],
+    ex?: Executor,
+  ): Promise<ReadonlyMap<number, Partial<PostDataDto>>>;
   /** The stored files that go with the post when it is deleted (its rows go by foreign key). */
   mediaKeysOfPost(postId: number, ex: Executor): Promise<string[]>;
 }

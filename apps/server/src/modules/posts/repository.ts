@@ -165,7 +165,17 @@ export class PostsRepository {
       if (!text) sqliteStatements.set(length, (text = stateAndViewerSqlite(length)));
       const list: number[] = [...page.ids];
       while (list.length < length) list.push(0);
-      query = CompiledQuery.raw(text, [teamId, viewerId, teamId, ...list, viewerId, ...list, viewerId, viewerId, ...list]);
+      query = CompiledQuery.raw(text, [
+        teamId,
+        viewerId,
+        teamId,
+        ...list,
+        viewerId,
+        ...list,
+        viewerId,
+        viewerId,
+        ...list,
+      ]);
     }
     const { rows } = await this.db.executeQuery<TimelineStateRow>(query);
     const row = rows[0];
@@ -257,7 +267,11 @@ export class PostsRepository {
 
   /** Replaces what a post type stores beside its text (a prompt's topic, id and publishing state). */
   async setExtra(ex: Executor, postId: number, extra: Record<string, unknown>): Promise<void> {
-    await ex.updateTable('posts').set({ extra: JSON.stringify(extra) }).where('id', '=', postId).execute();
+    await ex
+      .updateTable('posts')
+      .set({ extra: JSON.stringify(extra) })
+      .where('id', '=', postId)
+      .execute();
   }
 
   async delete(ex: Executor, postId: number): Promise<void> {

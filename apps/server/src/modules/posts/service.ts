@@ -176,7 +176,7 @@ export class PostsService {
    * videos and slideshows once published). Each copy keeps who wrote it first and where.
    */
   async share(userId: number, teamId: number, postId: number, teamIds: number[]) {
-    const { access, repo, db, members, attachments } = this.deps;
+    const { access, repo, db, members } = this.deps;
     const viewer = await access.viewer(userId, teamId);
     const post = await this.find(teamId, postId);
     access.assert(viewer, 'post.share', postTarget(post));

@@ -55,7 +55,12 @@ it('a reminder is one notification and one push; the same day again is 409 and s
   const before = service.received.filter((r) => r.path === '/pete-remind').length;
 
   const remind = () =>
-    t.api('POST', `user/team/${team.id}/video/${post.data.video_id}/user/${pete.id}/response-reminder`, {}, coach.token);
+    t.api(
+      'POST',
+      `user/team/${team.id}/video/${post.data.video_id}/user/${pete.id}/response-reminder`,
+      {},
+      coach.token,
+    );
   const first = await remind();
   expect(first.statusCode, first.body).toBe(200);
   expect(first.json().message).toBe(PromptMessages.reminderSent);

@@ -31,10 +31,10 @@ let team: TeamDto;
 let png: Buffer;
 let jpg: Buffer;
 
-const image = (color: string, format: 'png' | 'jpeg') =>
-  sharp({ create: { width: 12, height: 8, channels: 3, background: color } })
-    [format]()
-    .toBuffer();
+const image = (color: string, format: 'png' | 'jpeg') => {
+  const canvas = sharp({ create: { width: 12, height: 8, channels: 3, background: color } });
+  return (format === 'png' ? canvas.png() : canvas.jpeg()).toBuffer();
+};
 
 const video = (data: Buffer = MP4_CLIP, filename = 'answer.mp4'): FormPart => ({
   name: 'media',
@@ -123,7 +123,10 @@ describe('asking', () => {
     expect(post.data.video_id).toEqual(expect.any(Number));
     expect(['ready', 'encoding', 'failed']).toContain(post.data.media_status);
     expect(post.data.team_video_responses).toBeUndefined();
-    expect((await timelinePost(post.id, mina)).data).toMatchObject({ video_id: post.data.video_id, topic: 'What made your week?' });
+    expect((await timelinePost(post.id, mina)).data).toMatchObject({
+      video_id: post.data.video_id,
+      topic: 'What made your week?',
+    });
     const byPost = await get<TeamVideoDto>(`videos/${post.id}`, mina.token);
     expect(byPost).toMatchObject({ id: post.data.video_id, post_id: post.id, user: { id: coach.id } });
     expect(byPost.members.map((m) => m.id).sort()).toEqual([adam.id, mina.id, pete.id].sort());
@@ -143,20 +146,38 @@ describe('asking', () => {
     const { key, url } = signed.json().data;
     const put = await t.app.inject({ method: 'PUT', url, payload: MP4_CLIP, headers: { 'content-type': 'video/mp4' } });
     expect(put.statusCode, put.body).toBe(200);
-    const res = await t.api('POST', `user/team/${team.id}/video`, { topic: 'Your goal for May', media: key }, adam.token);
+    const res = await t.api(
+      'POST',
+      `user/team/${team.id}/video`,
+      { topic: 'Your goal for May', media: key },
+      adam.token,
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.data).toMatchObject({ topic: 'Your goal for May', max_responses_count: 3 });
   });
 
   it('members may not ask; bad input is a clear 4xx, never a 500', async () => {
     expect((await send('video', mina.token, [field('topic', 'Members ask too?'), video()])).statusCode).toBe(403);
-    expect((await send('slideshow', pete.token, [field('topic', 'Members ask too?'), picture(png)])).statusCode).toBe(403);
+    expect((await send('slideshow', pete.token, [field('topic', 'Members ask too?'), picture(png)])).statusCode).toBe(
+      403,
+    );
     expectInvalid(await send('video', coach.token, [video()]), 'topic', PromptMessages.topicRequired);
     expectInvalid(await send('video', coach.token, [field('topic', 'Hey'), video()]), 'topic', PromptMessages.topicMin);
-    expectInvalid(await send('video', coach.token, [field('topic', 'No file here')]), 'media', PromptMessages.videoRequired);
-    expectInvalid(await send('slideshow', coach.token, [field('topic', 'No image here')]), 'media', PromptMessages.imagesRequired);
     expectInvalid(
-      await send('slideshow', coach.token, [field('topic', 'A gif is no slide'), picture(png, 'slide.gif', 'image/gif')]),
+      await send('video', coach.token, [field('topic', 'No file here')]),
+      'media',
+      PromptMessages.videoRequired,
+    );
+    expectInvalid(
+      await send('slideshow', coach.token, [field('topic', 'No image here')]),
+      'media',
+      PromptMessages.imagesRequired,
+    );
+    expectInvalid(
+      await send('slideshow', coach.token, [
+        field('topic', 'A gif is no slide'),
+        picture(png, 'slide.gif', 'image/gif'),
+      ]),
       'media',
       PromptMessages.imagesOnly,
     );
@@ -207,7 +228,12 @@ describe('answering', () => {
     expect((await timelinePost(post.id, pete)).data.is_responded).toBe(false);
     expect((await timelinePost(post.id, mina)).data.is_responded).toBe(false);
     const answer = await answerVideo(id, mina, 'Shipped the release');
-    expect(answer).toMatchObject({ user: { id: mina.id }, caption: 'Shipped the release', media_type: 'video', hidden: false });
+    expect(answer).toMatchObject({
+      user: { id: mina.id },
+      caption: 'Shipped the release',
+      media_type: 'video',
+      hidden: false,
+    });
 
     const again = await send(`video/${id}`, mina.token, [video()]);
     expectInvalid(again, 'media', PromptMessages.alreadyResponded);
@@ -225,7 +251,11 @@ describe('answering', () => {
     await t.app.background.idle();
     const told = await notificationsOf(coach, 'prompt.responded');
     expect(told.filter((n) => n.subject === post.id)).toHaveLength(1);
-    const events = await t.db.kysely.selectFrom('events').select('payload').where('type', '=', 'prompt.changed').execute();
+    const events = await t.db.kysely
+      .selectFrom('events')
+      .select('payload')
+      .where('type', '=', 'prompt.changed')
+      .execute();
     expect(events.map((e) => JSON.parse(e.payload))).toContainEqual(
       expect.objectContaining({ what: 'responded', post_id: post.id, prompt_id: id, actor_id: mina.id }),
     );
@@ -241,7 +271,11 @@ describe('answering', () => {
     const id = post.data.video_id!;
     await answerVideo(id, mina, undefined, small.id);
     await answerVideo(id, pete, undefined, small.id);
-    await t.db.kysely.deleteFrom('team_members').where('team_id', '=', small.id).where('user_id', '=', pete.id).execute();
+    await t.db.kysely
+      .deleteFrom('team_members')
+      .where('team_id', '=', small.id)
+      .where('user_id', '=', pete.id)
+      .execute();
     await seatMembers(t, small.id, [{ user: otto, role: 4 }]);
     expectInvalid(await send(`video/${id}`, otto.token, [video()], small.id), 'media', PromptMessages.responsesFull);
   });
@@ -270,14 +304,22 @@ describe('answering', () => {
     expect(shown.members.find((m) => m.id === mina.id)!.responded_at).not.toBeNull();
 
     expectInvalid(await send(`slideshow/${id}`, mina.token, [picture(png)]), 'media', PromptMessages.alreadyResponded);
-    expectInvalid(await send(`slideshow/${id}`, pete.token, [field('caption', 'Nothing')]), 'media', PromptMessages.imagesRequired);
+    expectInvalid(
+      await send(`slideshow/${id}`, pete.token, [field('caption', 'Nothing')]),
+      'media',
+      PromptMessages.imagesRequired,
+    );
     expectInvalid(
       await send(`slideshow/${id}`, pete.token, [picture(png, 'clip.mp4', 'video/mp4')]),
       'media',
       PromptMessages.imagesOnly,
     );
     expectInvalid(
-      await send(`slideshow/${id}`, pete.token, Array.from({ length: 6 }, () => picture(png))),
+      await send(
+        `slideshow/${id}`,
+        pete.token,
+        Array.from({ length: 6 }, () => picture(png)),
+      ),
       'media',
       PromptMessages.tooManyImages,
     );
@@ -296,7 +338,10 @@ describe('hiding, publishing and reminding', () => {
     expect((await hide(fromMina.id, true, mina.token)).statusCode).toBe(403);
     const hidden = await hide(fromMina.id, true);
     expect(hidden.statusCode, hidden.body).toBe(200);
-    expect(hidden.json()).toMatchObject({ data: { id: fromMina.id, hidden: true }, message: PromptMessages.responseHidden });
+    expect(hidden.json()).toMatchObject({
+      data: { id: fromMina.id, hidden: true },
+      message: PromptMessages.responseHidden,
+    });
 
     const ids = (v: TeamVideoDto) => v.team_video_responses.map((r) => r.id);
     expect(ids(await get<TeamVideoDto>(`video/${id}`, coach.token))).toEqual([fromMina.id, fromPete.id]);
@@ -339,9 +384,19 @@ describe('hiding, publishing and reminding', () => {
     expectInvalid(await publish(coach.token), 'media', PromptMessages.nothingToPublish);
     const res = await send(`slideshow/${id}`, pete.token, [picture(png)]);
     const [answer] = res.json<{ data: PromptResponseDto[] }>().data;
-    await t.api('POST', `user/team/${team.id}/slideshow/${id}/responses/${answer!.id}/hide`, { hidden: true }, coach.token);
+    await t.api(
+      'POST',
+      `user/team/${team.id}/slideshow/${id}/responses/${answer!.id}/hide`,
+      { hidden: true },
+      coach.token,
+    );
     expectInvalid(await publish(coach.token), 'media', PromptMessages.nothingToPublish);
-    await t.api('POST', `user/team/${team.id}/slideshow/${id}/responses/${answer!.id}/hide`, { hidden: false }, coach.token);
+    await t.api(
+      'POST',
+      `user/team/${team.id}/slideshow/${id}/responses/${answer!.id}/hide`,
+      { hidden: false },
+      coach.token,
+    );
     expect((await publish(adam.token)).statusCode).toBe(403);
     expect((await publish(pete.token)).statusCode).toBe(403);
     const done = await publish(coach.token);
@@ -418,7 +473,12 @@ describe('statistics', () => {
       expect((await t.api('GET', `user/team/${fresh.id}/${path}`, undefined, mina.token)).statusCode).toBe(403);
 
     const stats = await get<TeamStatsDto>('stats', coach.token, fresh.id);
-    expect(stats).toMatchObject({ videos_count: 2, video_responses_count: 3, slideshows_count: 0, slideshow_responses_count: 0 });
+    expect(stats).toMatchObject({
+      videos_count: 2,
+      video_responses_count: 3,
+      slideshows_count: 0,
+      slideshow_responses_count: 0,
+    });
     const later = await get<TeamStatsDto>('stats?from_date=2999-01-01', coach.token, fresh.id);
     expect(later).toMatchObject({ videos_count: 0, video_responses_count: 0 });
   });
@@ -436,7 +496,9 @@ describe('deleting', () => {
     const res = await t.api('DELETE', `user/team/${team.id}/posts/${post.id}`, undefined, coach.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(await t.db.kysely.selectFrom('prompts').select('id').where('id', '=', id).execute()).toHaveLength(0);
-    expect(await t.db.kysely.selectFrom('prompt_responses').select('id').where('prompt_id', '=', id).execute()).toHaveLength(0);
+    expect(
+      await t.db.kysely.selectFrom('prompt_responses').select('id').where('prompt_id', '=', id).execute(),
+    ).toHaveLength(0);
     expect(await t.db.kysely.selectFrom('uploads').select('key').where('key', 'in', keys).execute()).toHaveLength(0);
     expect((await t.api('GET', `user/team/${team.id}/slideshow/${id}`, undefined, coach.token)).statusCode).toBe(404);
   });
@@ -464,9 +526,15 @@ describe('the team', () => {
     const stored = (key: string) => existsSync(path.join(t.dataDir, 'files', key));
     expect(keys.every(stored)).toBe(true);
     await deleteAndPurge(t, gone.id, coach.token);
-    expect(await t.db.kysely.selectFrom('prompts').select('id').where('team_id', '=', gone.id).execute()).toHaveLength(0);
+    expect(await t.db.kysely.selectFrom('prompts').select('id').where('team_id', '=', gone.id).execute()).toHaveLength(
+      0,
+    );
     expect(
-      await t.db.kysely.selectFrom('prompt_responses').select('id').where('prompt_id', '=', post.data.video_id!).execute(),
+      await t.db.kysely
+        .selectFrom('prompt_responses')
+        .select('id')
+        .where('prompt_id', '=', post.data.video_id!)
+        .execute(),
     ).toHaveLength(0);
     expect(keys.some(stored)).toBe(false);
   });

@@ -143,7 +143,11 @@ export class PromptsRepository {
   }
 
   /** The answers of these prompts the filter lets through, in the order they were given. */
-  async responses(promptIds: readonly number[], filter: ResponseFilter, ex: Executor = this.db): Promise<ResponseView[]> {
+  async responses(
+    promptIds: readonly number[],
+    filter: ResponseFilter,
+    ex: Executor = this.db,
+  ): Promise<ResponseView[]> {
     if (promptIds.length === 0) return [];
     let q = this.responseViews(ex).where('r.prompt_id', 'in', promptIds);
     if (!filter.all)
@@ -152,7 +156,7 @@ export class PromptsRepository {
           ? eb.or([eb('r.hidden_at', 'is', null), eb('r.user_id', '=', filter.viewerId)])
           : eb('r.user_id', '=', filter.viewerId),
       );
-    return (await q.orderBy('r.prompt_id').orderBy('r.id').execute()) as ResponseView[];
+    return await q.orderBy('r.prompt_id').orderBy('r.id').execute();
   }
 
   /** The published answers of these prompts: not hidden, in order (what the player plays). */
@@ -166,11 +170,15 @@ export class PromptsRepository {
       .orderBy('r.prompt_id')
       .orderBy('r.id')
       .execute();
-    return rows as ResponseView[];
+    return rows;
   }
 
   /** A page of a prompt's answers (every file, hidden ones marked) and how many there are. */
-  async responsesPage(promptId: number, limit: number, offset: number): Promise<{ rows: ResponseView[]; total: number }> {
+  async responsesPage(
+    promptId: number,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ResponseView[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.responseViews().where('r.prompt_id', '=', promptId).orderBy('r.id').limit(limit).offset(offset).execute(),
       this.db
@@ -179,7 +187,7 @@ export class PromptsRepository {
         .where('prompt_id', '=', promptId)
         .executeTakeFirst(),
     ]);
-    return { rows: rows as ResponseView[], total: Number(count?.n ?? 0) };
+    return { rows: rows, total: Number(count?.n ?? 0) };
   }
 
   async response(promptId: number, responseId: number, ex: Executor = this.db): Promise<ResponseView | undefined> {
@@ -187,7 +195,7 @@ export class PromptsRepository {
       .where('r.id', '=', responseId)
       .where('r.prompt_id', '=', promptId)
       .executeTakeFirst();
-    return row as ResponseView | undefined;
+    return row;
   }
 
   /** Whether `userId` has answered the prompt. */
@@ -278,7 +286,7 @@ export class PromptsRepository {
       .orderBy('u.first_name')
       .orderBy('u.last_name')
       .orderBy('u.id')
-      .execute() as Promise<PromptMemberRow[]>;
+      .execute();
   }
 
   /** Whether `userId` is a member of the team now. */
@@ -318,7 +326,11 @@ export class PromptsRepository {
   }
 
   /** Answers to the period's prompts, and the answers they could have had (members but who asked, now). */
-  async totals(teamId: number, kind: PromptKind, from: string | null): Promise<{ responses: number; possible: number }> {
+  async totals(
+    teamId: number,
+    kind: PromptKind,
+    from: string | null,
+  ): Promise<{ responses: number; possible: number }> {
     const row = await this.inPeriod(teamId, kind, from)
       .select([
         sql<number>`coalesce(sum((select count(*) from prompt_responses r where r.prompt_id = p.id and r.position = 0)), 0)`.as(

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { Limits, Messages, PromptMessages, Routes } from '@rally/contract';
-import type { z } from 'zod';
 import { principalOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, badRequest } from '../../http/errors.js';
@@ -43,8 +42,6 @@ async function readForm(request: FastifyRequest, maxFiles: number): Promise<Form
   return { fields, files };
 }
 
-const formOf = <S extends z.ZodType>(schema: S, form: Form): z.output<S> => parse(schema, form.fields) as z.output<S>;
-
 /** Team videos and slideshows: asking, answering, reminding, hiding, publishing and the statistics (issue 22). */
 export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService }): void {
   const userId = (request: FastifyRequest) => principalOf(request).id;
@@ -54,7 +51,7 @@ export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService })
     ...routeOf(api, Routes.createVideo),
     handler: async (request) => {
       const form = await readForm(request, 1);
-      const input = formOf(Routes.createVideo.form, form);
+      const input = parse(Routes.createVideo.form, form.fields);
       return ok(await prompts.createVideo(userId(request), request.params.id, input, form.files[0]));
     },
   });
@@ -62,7 +59,7 @@ export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService })
     ...routeOf(api, Routes.createSlideshow),
     handler: async (request) => {
       const form = await readForm(request, 1);
-      const input = formOf(Routes.createSlideshow.form, form);
+      const input = parse(Routes.createSlideshow.form, form.fields);
       return ok(await prompts.createSlideshow(userId(request), request.params.id, input, form.files[0]));
     },
   });
@@ -93,9 +90,12 @@ export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService })
     ...routeOf(api, Routes.respondToVideo),
     handler: async (request) => {
       const form = await readForm(request, 1);
-      const input = formOf(Routes.respondToVideo.form, form);
+      const input = parse(Routes.respondToVideo.form, form.fields);
       const { id, videoId } = request.params;
-      return ok(await prompts.respondToVideo(userId(request), id, videoId, input, form.files[0]), PromptMessages.responseSent);
+      return ok(
+        await prompts.respondToVideo(userId(request), id, videoId, input, form.files[0]),
+        PromptMessages.responseSent,
+      );
     },
   });
   api.route({
@@ -103,7 +103,7 @@ export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService })
     handler: async (request) => {
       // One more than allowed is read, so the answer says "at most 5" rather than a bare 413.
       const form = await readForm(request, Limits.slideshowResponseImagesMax + 1);
-      const input = formOf(Routes.respondToSlideshow.form, form);
+      const input = parse(Routes.respondToSlideshow.form, form.fields);
       const { id, slideshowId } = request.params;
       return ok(
         await prompts.respondToSlideshow(userId(request), id, slideshowId, input.caption, form.files),
@@ -116,7 +116,10 @@ export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService })
   api.route({
     ...routeOf(api, Routes.publishVideo),
     handler: async (request) =>
-      ok(await prompts.publish(userId(request), request.params.id, 'video', request.params.videoId), PromptMessages.published),
+      ok(
+        await prompts.publish(userId(request), request.params.id, 'video', request.params.videoId),
+        PromptMessages.published,
+      ),
   });
   api.route({
     ...routeOf(api, Routes.publishSlideshow),
@@ -137,7 +140,10 @@ export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService })
     ...routeOf(api, Routes.remindSlideshow),
     handler: async (request) => {
       const { id, slideshowId, userId: memberId } = request.params;
-      return ok(await prompts.remind(userId(request), id, 'slideshow', slideshowId, memberId), PromptMessages.reminderSent);
+      return ok(
+        await prompts.remind(userId(request), id, 'slideshow', slideshowId, memberId),
+        PromptMessages.reminderSent,
+      );
     },
   });
   api.route({

@@ -19,10 +19,9 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { recordEvent, transact } from '../../events/log.js';
 import type { AppEvent } from '../../events/types.js';
-import { AppError, conflict, forbidden, notFound, validation } from '../../http/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import { paged } from '../../http/envelope.js';
 import { startOfZonedDay } from '../../lib/zoned-day.js';
-import type { UrlOf } from '../engagement/presenter.js';
 import type { TeamAccess, TeamViewer } from '../members/team-access.js';
 import type { PostsRepository } from '../posts/repository.js';
 import type { PostsService } from '../posts/service.js';
@@ -54,7 +53,8 @@ const POLICY: Record<PromptKind, UploadPolicy> = { video: 'team.teamvideo', slid
 const IMAGE_NAME = /\.(png|jpe?g)$/i;
 
 /** A refused prompt action: 422 with the message on `field`, as the forms show it. */
-const refused = (field: string, message: string, code: string) => new AppError(422, code, message, { [field]: [message] });
+const refused = (field: string, message: string, code: string) =>
+  new AppError(422, code, message, { [field]: [message] });
 
 const startOf = ({ from_date, tz }: { from_date?: string | null | undefined; tz?: string | null | undefined }) =>
   !from_date ? null : tz ? startOfZonedDay(from_date, tz).toISOString() : `${from_date}T00:00:00.000Z`;
@@ -102,7 +102,7 @@ export class PromptsService {
     key: string | null,
     file: FormFile | undefined,
   ): Promise<PostDto> {
-    const { db, repo, posts, present, uploads } = this.deps;
+    const { db, repo, posts, uploads } = this.deps;
     const { userId, teamId } = viewer;
     const accepted = file ? await uploads.acceptFile(userId, teamId, POLICY[kind], file) : undefined;
     const created = this.stamp();
@@ -284,7 +284,13 @@ export class PromptsService {
   }
 
   /** POST .../user/:userId/response-reminder: the owner reminds a member who has not answered, once a day. */
-  async remind(userId: number, teamId: number, kind: PromptKind, id: number, memberId: number): Promise<PromptMemberDto> {
+  async remind(
+    userId: number,
+    teamId: number,
+    kind: PromptKind,
+    id: number,
+    memberId: number,
+  ): Promise<PromptMemberDto> {
     const { db, repo, uploads } = this.deps;
     const viewer = await this.deps.access.viewer(userId, teamId);
     const prompt = await this.find(teamId, kind, id);
@@ -292,7 +298,8 @@ export class PromptsService {
     if (prompt.published_at !== null) throw refused('user_id', PromptMessages.publishedAlready, 'published_already');
     if (memberId === prompt.user_id || !(await repo.isMember(teamId, memberId)))
       throw refused('user_id', PromptMessages.remindNotMember, 'not_a_member');
-    if (await repo.hasAnswered(prompt.id, memberId)) throw refused('user_id', PromptMessages.remindResponded, 'responded');
+    if (await repo.hasAnswered(prompt.id, memberId))
+      throw refused('user_id', PromptMessages.remindResponded, 'responded');
     const at = this.now();
     const day = at.toISOString().slice(0, 10);
     const remindedAlready = () => conflict(PromptMessages.remindedAlready, 'reminded_already');
@@ -372,8 +379,7 @@ export class PromptsService {
     return {
       total: latest.total,
       responses_count: totals.responses,
-      response_rate:
-        totals.possible === 0 ? 0 : Math.min(100, Math.round((totals.responses / totals.possible) * 100)),
+      response_rate: totals.possible === 0 ? 0 : Math.min(100, Math.round((totals.responses / totals.possible) * 100)),
       data: latest.rows.map((r) => presentSummary(r, this.deps.uploads.urlOf)),
     };
   }

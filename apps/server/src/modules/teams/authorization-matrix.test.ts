@@ -760,11 +760,22 @@ function promptCases(): Case[] {
     const now = new Date().toISOString();
     const { id } = await t.db.kysely
       .insertInto('prompts')
-      .values({ team_id: team.id, post_id: postId, kind, user_id: people.owner.id, topic: 'Matrix question', created_at: now })
+      .values({
+        team_id: team.id,
+        post_id: postId,
+        kind,
+        user_id: people.owner.id,
+        topic: 'Matrix question',
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const extra = { topic: 'Matrix question', published: false, published_at: null, [`${kind}_id`]: id };
-    await t.db.kysely.updateTable('posts').set({ extra: JSON.stringify(extra) }).where('id', '=', postId).execute();
+    await t.db.kysely
+      .updateTable('posts')
+      .set({ extra: JSON.stringify(extra) })
+      .where('id', '=', postId)
+      .execute();
     return { id, postId };
   }
   /** The peer's answer to the team's prompt, written straight to the database. */
@@ -794,8 +805,14 @@ function promptCases(): Case[] {
     return t.api('POST', path, form.payload, token, { headers: form.headers });
   };
   const promptRows = async (team: TeamDto, kind: Kind) =>
-    (await t.db.kysely.selectFrom('prompts').select('id').where('team_id', '=', team.id).where('kind', '=', kind).execute())
-      .length;
+    (
+      await t.db.kysely
+        .selectFrom('prompts')
+        .select('id')
+        .where('team_id', '=', team.id)
+        .where('kind', '=', kind)
+        .execute()
+    ).length;
   const cases: Case[] = [];
   for (const kind of ['video', 'slideshow'] as const) {
     const many = kind === 'video' ? 'videos' : 'slideshows';
@@ -805,13 +822,15 @@ function promptCases(): Case[] {
         ability: 'post.create',
         expected: inTeam(403, 201, 201),
         fresh: true,
-        call: (team, token) => sendForm(`user/team/${team.id}/${kind}`, token, [{ name: 'topic', value: 'Matrix asks' }, file(kind)]),
+        call: (team, token) =>
+          sendForm(`user/team/${team.id}/${kind}`, token, [{ name: 'topic', value: 'Matrix asks' }, file(kind)]),
         check: async (team, res) => expect(await promptRows(team, kind)).toBe(res.statusCode === 201 ? 1 : 0),
       },
       {
         name: `GET user/team/{id}/${kind}/{${kind}Id}`,
         expected: inTeam(200, 200, 200),
-        call: async (team, token) => t.api('GET', `user/team/${team.id}/${kind}/${(await promptOf(team, kind)).id}`, undefined, token),
+        call: async (team, token) =>
+          t.api('GET', `user/team/${team.id}/${kind}/${(await promptOf(team, kind)).id}`, undefined, token),
       },
       {
         name: kind === 'video' ? 'GET user/team/{id}/videos/{postId}' : 'GET user/team/{id}/slideshows/{slideshowId}',
@@ -826,21 +845,24 @@ function promptCases(): Case[] {
         name: `POST user/team/{id}/${kind}/{${kind}Id} (an answer)`,
         expected: inTeam(201, 201, 403),
         fresh: true,
-        call: async (team, token) => sendForm(`user/team/${team.id}/${kind}/${(await promptOf(team, kind)).id}`, token, [file(kind)]),
+        call: async (team, token) =>
+          sendForm(`user/team/${team.id}/${kind}/${(await promptOf(team, kind)).id}`, token, [file(kind)]),
         check: async (team, res) => {
           const { id } = await promptOf(team, kind);
-          const rows = await t.db.kysely.selectFrom('prompt_responses').select('id').where('prompt_id', '=', id).execute();
+          const rows = await t.db.kysely
+            .selectFrom('prompt_responses')
+            .select('id')
+            .where('prompt_id', '=', id)
+            .execute();
           expect(rows).toHaveLength(res.statusCode === 201 ? 1 : 0);
         },
       },
-      ...[`${many}`, `${many}/metrics`].map(
-        (path): Case => ({
-          name: `GET user/team/{id}/${path}`,
-          ability: 'stats.view',
-          expected: inTeam(403, 200, 200),
-          call: (team, token) => t.api('GET', `user/team/${team.id}/${path}`, undefined, token),
-        }),
-      ),
+      ...[`${many}`, `${many}/metrics`].map((path): Case => ({
+        name: `GET user/team/{id}/${path}`,
+        ability: 'stats.view',
+        expected: inTeam(403, 200, 200),
+        call: (team, token) => t.api('GET', `user/team/${team.id}/${path}`, undefined, token),
+      })),
       {
         name: `GET user/team/{id}/${kind === 'video' ? 'video' : 'slideshows'}/{${kind}Id}/responses`,
         ability: 'stats.view',
