@@ -348,6 +348,15 @@ describe('hiding, publishing and reminding', () => {
     expect(ids(await get<TeamVideoDto>(`video/${id}`, mina.token))).toEqual([fromMina.id]);
     expect(ids(await get<TeamVideoDto>(`video/${id}`, pete.token))).toEqual([fromPete.id]);
     expect(ids(await get<TeamVideoDto>(`video/${id}`, adam.token))).toEqual([]);
+    // A lead who did not ask reads the statistics without the hidden answer too.
+    const detail = await t.api('GET', `user/team/${team.id}/video/${id}/responses`, undefined, adam.token);
+    expect(detail.json<{ data: PromptResponseDto[] }>().data.map((r) => r.id)).toEqual([fromPete.id]);
+    expect(detail.json().total).toBe(1);
+    // Shared only once published (spec §6).
+    const elsewhere = await buildTeam(t, coach, 'Prompt Share Team');
+    const share = () =>
+      t.api('POST', `user/team/${team.id}/posts/${post.id}/share`, { team_ids: [elsewhere.id] }, coach.token);
+    expect((await share()).statusCode).toBe(403);
 
     const published = await t.api('POST', `user/team/${team.id}/video/${id}/publish`, {}, coach.token);
     expect(published.statusCode, published.body).toBe(200);
@@ -361,6 +370,11 @@ describe('hiding, publishing and reminding', () => {
     expect(ids(await get<TeamVideoDto>(`video/${id}`, adam.token))).toEqual([fromPete.id]);
     expect(ids(await get<TeamVideoDto>(`video/${id}`, pete.token))).toEqual([fromPete.id]);
     expect(ids(await get<TeamVideoDto>(`video/${id}`, mina.token))).toEqual([fromMina.id, fromPete.id]);
+    const shared = await share();
+    expect(shared.statusCode, shared.body).toBe(201);
+    const copy = (await timelinePost(shared.json().data.posts[0].id, coach, elsewhere.id)).data;
+    expect(copy).toMatchObject({ video_id: id, published: true, is_responded: false });
+    expect(copy.team_video_responses!.map((r) => r.id)).toEqual([fromPete.id]);
     const onTimeline = (await timelinePost(post.id, adam)).data;
     expect(onTimeline.published).toBe(true);
     expect(onTimeline.team_video_responses!.map((r) => r.id)).toEqual([fromPete.id]);

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type {
   Database,
   Executor,
@@ -173,21 +173,34 @@ export class PromptsRepository {
     return rows;
   }
 
-  /** A page of a prompt's answers (every file, hidden ones marked) and how many there are. */
+  /**
+   * A page of a prompt's answers and how many there are: every file (hidden ones marked) for the
+   * one who asked, else the ones not hidden and the viewer's own.
+   */
   async responsesPage(
     promptId: number,
+    viewer: { id: number; owner: boolean },
     limit: number,
     offset: number,
   ): Promise<{ rows: ResponseView[]; total: number }> {
+    const seen = <Q extends SelectQueryBuilder<Database, 'prompt_responses' | 'r', object>>(q: Q): Q =>
+      viewer.owner
+        ? q
+        : (q.where((eb) => eb.or([eb('r.hidden_at', 'is', null), eb('r.user_id', '=', viewer.id)])) as Q);
     const [rows, count] = await Promise.all([
-      this.responseViews().where('r.prompt_id', '=', promptId).orderBy('r.id').limit(limit).offset(offset).execute(),
-      this.db
-        .selectFrom('prompt_responses')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('prompt_id', '=', promptId)
-        .executeTakeFirst(),
+      seen(this.responseViews().where('r.prompt_id', '=', promptId))
+        .orderBy('r.id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      seen(
+        this.db
+          .selectFrom('prompt_responses as r')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('r.prompt_id', '=', promptId),
+      ).executeTakeFirst(),
     ]);
-    return { rows: rows, total: Number(count?.n ?? 0) };
+    return { rows, total: Number(count?.n ?? 0) };
   }
 
   async response(promptId: number, responseId: number, ex: Executor = this.db): Promise<ResponseView | undefined> {

@@ -14,16 +14,16 @@ interface Form {
 }
 
 /**
- * Reads a prompt's form: multipart (text fields and up to `maxFiles` files `media`, each whole,
- * within the largest kind's size) or JSON (an upload key in `media`). A broken form is a 400.
+ * Reads a prompt's form: multipart (text fields and up to `maxFiles` files `media`, each read
+ * whole, at most `maxBytes`: the size limit of the kind it must be; 413 past it) or JSON (an upload key in `media`). A broken form is a 400.
  */
-async function readForm(request: FastifyRequest, maxFiles: number): Promise<Form> {
+async function readForm(request: FastifyRequest, maxFiles: number, maxBytes: number): Promise<Form> {
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, files: [] };
   const fields: Record<string, unknown> = {};
   const files: FormFile[] = [];
   try {
     for await (const part of request.parts({
-      limits: { files: maxFiles, fileSize: Limits.videoMaxBytes, fields: 20, fieldSize: 64 * 1024 },
+      limits: { files: maxFiles, fileSize: maxBytes, fields: 20, fieldSize: 64 * 1024 },
     })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'media') throw badRequest(`Unexpected file field ${part.fieldname}.`);
@@ -50,7 +50,7 @@ export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService })
   api.route({
     ...routeOf(api, Routes.createVideo),
     handler: async (request) => {
-      const form = await readForm(request, 1);
+      const form = await readForm(request, 1, Limits.videoMaxBytes);
       const input = parse(Routes.createVideo.form, form.fields);
       return ok(await prompts.createVideo(userId(request), request.params.id, input, form.files[0]));
     },
@@ -58,7 +58,7 @@ export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService })
   api.route({
     ...routeOf(api, Routes.createSlideshow),
     handler: async (request) => {
-      const form = await readForm(request, 1);
+      const form = await readForm(request, 1, Limits.imageMaxBytes);
       const input = parse(Routes.createSlideshow.form, form.fields);
       return ok(await prompts.createSlideshow(userId(request), request.params.id, input, form.files[0]));
     },
@@ -89,7 +89,7 @@ export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService })
   api.route({
     ...routeOf(api, Routes.respondToVideo),
     handler: async (request) => {
-      const form = await readForm(request, 1);
+      const form = await readForm(request, 1, Limits.videoMaxBytes);
       const input = parse(Routes.respondToVideo.form, form.fields);
       const { id, videoId } = request.params;
       return ok(
@@ -102,7 +102,7 @@ export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService })
     ...routeOf(api, Routes.respondToSlideshow),
     handler: async (request) => {
       // One more than allowed is read, so the answer says "at most 5" rather than a bare 413.
-      const form = await readForm(request, Limits.slideshowResponseImagesMax + 1);
+      const form = await readForm(request, Limits.slideshowResponseImagesMax + 1, Limits.imageMaxBytes);
       const input = parse(Routes.respondToSlideshow.form, form.fields);
       const { id, slideshowId } = request.params;
       return ok(

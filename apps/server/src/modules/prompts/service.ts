@@ -384,7 +384,10 @@ export class PromptsService {
     };
   }
 
-  /** GET .../responses: a page of a prompt's answers with their total (leads; decisions.md). */
+  /**
+   * GET .../responses: a page of a prompt's answers with their total (leads; decisions.md). Hidden
+   * answers only for the one who asked (and their author), as everywhere.
+   */
   async responses(
     userId: number,
     teamId: number,
@@ -395,7 +398,8 @@ export class PromptsService {
     await this.deps.access.require(userId, teamId, 'stats.view');
     const prompt = await this.find(teamId, kind, id);
     const perPage = q.per_page ?? Paging.defaultPerPage;
-    const { rows, total } = await this.deps.repo.responsesPage(prompt.id, perPage, (q.page - 1) * perPage);
+    const viewer = { id: userId, owner: prompt.user_id === userId };
+    const { rows, total } = await this.deps.repo.responsesPage(prompt.id, viewer, perPage, (q.page - 1) * perPage);
     return {
       ...paged(
         rows.map((r) => presentResponse(r, this.deps.uploads.urlOf)),
