@@ -498,6 +498,38 @@ describe('statistics', () => {
   });
 });
 
+describe('the timeline', () => {
+  it('reads a page of prompts in a constant number of queries, however many it holds', async () => {
+    const coldRead = async (teamId: number) => {
+      const { result, queries } = await t.queriesOf(() =>
+        t.api('GET', `user/team/${teamId}/timeline?page=1`, undefined, mina.token),
+      );
+      expect(result.statusCode, result.body).toBe(200);
+      // The session is resolved once and then kept: not the timeline's.
+      return queries.filter((q) => !q.includes('"auth_tokens"')).length;
+    };
+    const one = await buildTeam(t, coach, 'One Prompt Team');
+    const many = await buildTeam(t, coach, 'Many Prompts Team');
+    for (const tm of [one, many])
+      await seatMembers(t, tm.id, [
+        { user: mina, role: 4 },
+        { user: pete, role: 4 },
+      ]);
+    const single = await askVideo('Just one question', one.id);
+    await answerVideo(single.data.video_id!, pete, undefined, one.id);
+    await t.api('POST', `user/team/${one.id}/video/${single.data.video_id}/publish`, {}, coach.token);
+    const asked = [await askVideo('First of many', many.id), await askSlideshow('Second of many', many.id)];
+    await answerVideo(asked[0]!.data.video_id!, pete, undefined, many.id);
+    await t.api('POST', `user/team/${many.id}/video/${asked[0]!.data.video_id}/publish`, {}, coach.token);
+    await askVideo('Third of many', many.id);
+    await t.app.background.idle(); // the notifications of the publishing are written
+    // The membership and version, the page, its count, then the prompts, the viewer's answers and
+    // the published answers.
+    expect(await coldRead(one.id)).toBe(6);
+    expect(await coldRead(many.id)).toBe(6);
+  });
+});
+
 describe('deleting', () => {
   it('deleting the post removes its prompt, answers and their files', async () => {
     const post = await askSlideshow('Delete me with my answers');
