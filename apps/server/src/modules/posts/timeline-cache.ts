@@ -70,7 +70,9 @@ const RESPONDED_KEY = '"is_responded":';
 function sharedJson(post: SharedPost): string | [string, string] {
   if (post.data.is_responded === undefined) return sharedPostJson(post).slice(1);
   const json = sharedPostJson({ ...post, data: { ...post.data, is_responded: false } }).slice(1);
-  const at = json.indexOf(RESPONDED_KEY) + RESPONDED_KEY.length;
+  const key = json.indexOf(RESPONDED_KEY);
+  if (key < 0) return json;
+  const at = key + RESPONDED_KEY.length;
   return [json.slice(0, at), json.slice(at + 'false'.length)];
 }
 
