@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type {
   Database,
   Executor,
@@ -183,22 +183,24 @@ export class PromptsRepository {
     limit: number,
     offset: number,
   ): Promise<{ rows: ResponseView[]; total: number }> {
-    const seen = <Q extends SelectQueryBuilder<Database, 'prompt_responses' | 'r', object>>(q: Q): Q =>
-      viewer.owner
-        ? q
-        : (q.where((eb) => eb.or([eb('r.hidden_at', 'is', null), eb('r.user_id', '=', viewer.id)])) as Q);
     const [rows, count] = await Promise.all([
-      seen(this.responseViews().where('r.prompt_id', '=', promptId))
+      this.responseViews()
+        .where('r.prompt_id', '=', promptId)
+        .$if(!viewer.owner, (q) =>
+          q.where((eb) => eb.or([eb('r.hidden_at', 'is', null), eb('r.user_id', '=', viewer.id)])),
+        )
         .orderBy('r.id')
         .limit(limit)
         .offset(offset)
         .execute(),
-      seen(
-        this.db
-          .selectFrom('prompt_responses as r')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('r.prompt_id', '=', promptId),
-      ).executeTakeFirst(),
+      this.db
+        .selectFrom('prompt_responses as r')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('r.prompt_id', '=', promptId)
+        .$if(!viewer.owner, (q) =>
+          q.where((eb) => eb.or([eb('r.hidden_at', 'is', null), eb('r.user_id', '=', viewer.id)])),
+        )
+        .executeTakeFirst(),
     ]);
     return { rows, total: Number(count?.n ?? 0) };
   }
