@@ -12,7 +12,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import FiberManualRecordRounded from '@mui/icons-material/FiberManualRecordRounded';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
 import MicRounded from '@mui/icons-material/MicRounded';
@@ -45,7 +45,7 @@ export function MediaRecorderDialog({
   onClose,
   onDone,
 }: MediaRecorderDialogProps) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [mode, setMode] = useState<RecorderMode>(modes[0] ?? 'video');
   // Each opening starts afresh, with the first mode.
   const [session, setSession] = useState(0);

@@ -17,7 +17,7 @@ export function Waveform({ stream }: { stream: MediaStream }) {
     const Context =
       window.AudioContext ?? (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext;
     const surface = canvas.current;
-    const pen = surface?.getContext('2d');
+    const pen = Context ? surface?.getContext('2d') : null;
     if (!Context || !surface || !pen) return;
     const audio = new Context();
     const source = audio.createMediaStreamSource(stream);
