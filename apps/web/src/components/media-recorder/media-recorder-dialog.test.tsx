@@ -44,7 +44,14 @@ const advance = (ms: number) => {
 
 /** A 2D context that draws nothing, and toBlob answering a JPEG: jsdom has no canvas. */
 function stubCanvas() {
-  const pen = { drawImage: vi.fn(), clearRect: vi.fn(), beginPath: vi.fn(), moveTo: vi.fn(), lineTo: vi.fn(), stroke: vi.fn() };
+  const pen = {
+    drawImage: vi.fn(),
+    clearRect: vi.fn(),
+    beginPath: vi.fn(),
+    moveTo: vi.fn(),
+    lineTo: vi.fn(),
+    stroke: vi.fn(),
+  };
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(pen as unknown as CanvasRenderingContext2D);
   const toBlob = vi
     .spyOn(HTMLCanvasElement.prototype, 'toBlob')
@@ -226,7 +233,15 @@ describe('MediaRecorderDialog: no camera', () => {
     unstubMedia();
 
     vi.stubGlobal('MediaRecorder', undefined);
-    render(<MediaRecorderDialog open modes={['audio']} pickerAccept={{ audio: '.mp3' }} onClose={vi.fn()} onDone={vi.fn()} />);
+    render(
+      <MediaRecorderDialog
+        open
+        modes={['audio']}
+        pickerAccept={{ audio: '.mp3' }}
+        onClose={vi.fn()}
+        onDone={vi.fn()}
+      />,
+    );
     const dialogs = screen.getAllByRole('dialog');
     expect(within(dialogs.at(-1)!).getByRole('alert')).toHaveTextContent(
       'This browser cannot record here. You can choose a file instead.',

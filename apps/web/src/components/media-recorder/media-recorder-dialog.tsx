@@ -21,7 +21,16 @@ import StopRounded from '@mui/icons-material/StopRounded';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
 import { Limits } from '@rally/contract';
-import { MAX_SECONDS, CONSTRAINTS, accepts, canCapture, clock, deviceProblem, recorderMimeType, recordingFile } from './recording';
+import {
+  MAX_SECONDS,
+  CONSTRAINTS,
+  accepts,
+  canCapture,
+  clock,
+  deviceProblem,
+  recorderMimeType,
+  recordingFile,
+} from './recording';
 import type { MediaRecorderDialogProps, RecorderMode } from './types';
 import { Waveform } from './waveform';
 
@@ -367,7 +376,14 @@ function Recorder({ active, mode, modes, onMode, accept, onBusy, onClose, onDone
           </Typography>
         )}
         {accept && (
-          <input ref={picker} type="file" accept={accept} hidden onChange={pick} aria-label={`${MODES[mode].label} file`} />
+          <input
+            ref={picker}
+            type="file"
+            accept={accept}
+            hidden
+            onChange={pick}
+            aria-label={`${MODES[mode].label} file`}
+          />
         )}
         {pickError && (
           <Alert severity="error" role="alert">

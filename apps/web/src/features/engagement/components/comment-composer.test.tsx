@@ -16,7 +16,10 @@ const me = { id: testUser.id, full_name: 'Ada Lovelace', avatar: null };
 
 function subject(): EngagementSubject & { comment: ReturnType<typeof vi.fn> } {
   const comment = vi.fn(
-    async (body: { content?: string | null; media?: string | null }): Promise<CommentDto & { engagement: EngagementDto }> => ({
+    async (body: {
+      content?: string | null;
+      media?: string | null;
+    }): Promise<CommentDto & { engagement: EngagementDto }> => ({
       id: 900,
       content: body.content ?? null,
       media: 'https://files.example/recording.webm',

@@ -58,7 +58,7 @@ describe('post.updated', () => {
 });
 
 describe('media.ready and prompt.changed', () => {
-  it("reads the team’s loaded lists and the post’s comments again, not another team’s", () => {
+  it('reads the team’s loaded lists and the post’s comments again, not another team’s', () => {
     const qc = new QueryClient();
     qc.setQueryData(postKeys.timeline(5), feed([buildPost({ id: 7 })]));
     qc.setQueryData(postKeys.timeline(5, PostType.brightidea), feed([]));

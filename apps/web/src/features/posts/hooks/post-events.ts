@@ -46,7 +46,9 @@ export function applyPostEvent(queryClient: QueryClient, event: RealtimeEvent): 
       void queryClient.invalidateQueries({ queryKey: postKeys.dashboard() });
       void queryClient.invalidateQueries({
         queryKey:
-          event.post_id === null ? postKeys.teamComments(event.team_id) : postKeys.comments(event.team_id, event.post_id),
+          event.post_id === null
+            ? postKeys.teamComments(event.team_id)
+            : postKeys.comments(event.team_id, event.post_id),
       });
       return;
     case 'todo.changed':
