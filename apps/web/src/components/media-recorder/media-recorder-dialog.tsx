@@ -8,17 +8,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import { useMediaQuery, useTheme } from '@mui/material';
 import FiberManualRecordRounded from '@mui/icons-material/FiberManualRecordRounded';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
 import MicRounded from '@mui/icons-material/MicRounded';
-import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined';
 import StopRounded from '@mui/icons-material/StopRounded';
-import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
+import VideocamRounded from '@mui/icons-material/VideocamRounded';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
 import { Limits } from '@rally/contract';
 import {
@@ -35,9 +32,9 @@ import type { MediaRecorderDialogProps, RecorderMode } from './types';
 import { Waveform } from './waveform';
 
 const MODES: Record<RecorderMode, { label: string; icon: ReactElement }> = {
-  video: { label: 'Video', icon: <VideocamOutlined /> },
+  video: { label: 'Video', icon: <VideocamRounded /> },
   audio: { label: 'Audio', icon: <MicRounded /> },
-  image: { label: 'Image', icon: <PhotoCameraOutlined /> },
+  image: { label: 'Image', icon: <CameraAltOutlined /> },
 };
 
 /**
@@ -267,23 +264,23 @@ function Recorder({ active, mode, modes, onMode, accept, onBusy, onClose, onDone
     <>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {modes.length > 1 && (
-          <ToggleButtonGroup
-            exclusive
-            fullWidth
-            size="small"
-            color="primary"
-            value={mode}
-            onChange={(_e, next: RecorderMode | null) => next && onMode(next)}
-            disabled={recording}
-            aria-label="What to record"
-          >
+          // Buttons that say which is chosen (aria-pressed): one pick of a few, as a segmented control.
+          <Stack direction="row" role="group" aria-label="What to record" sx={{ gap: 1 }}>
             {modes.map((m) => (
-              <ToggleButton key={m} value={m} sx={{ gap: 1, textTransform: 'none' }}>
-                {MODES[m].icon}
+              <Button
+                key={m}
+                aria-pressed={m === mode}
+                variant={m === mode ? 'contained' : 'outlined'}
+                disableElevation
+                startIcon={MODES[m].icon}
+                onClick={() => m !== mode && onMode(m)}
+                disabled={recording}
+                sx={{ flex: 1, minWidth: 0 }}
+              >
                 {MODES[m].label}
-              </ToggleButton>
+              </Button>
             ))}
-          </ToggleButtonGroup>
+          </Stack>
         )}
 
         {phase === 'problem' ? (
@@ -411,12 +408,7 @@ function Recorder({ active, mode, modes, onMode, accept, onBusy, onClose, onDone
         )}
         {(phase === 'live' || phase === 'starting') &&
           (mode === 'image' ? (
-            <Button
-              variant="contained"
-              startIcon={<PhotoCameraOutlined />}
-              onClick={capture}
-              disabled={phase !== 'live'}
-            >
+            <Button variant="contained" startIcon={<CameraAltOutlined />} onClick={capture} disabled={phase !== 'live'}>
               Take photo
             </Button>
           ) : (

@@ -5,7 +5,7 @@ import CloseRounded from '@mui/icons-material/CloseRounded';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import MovieOutlined from '@mui/icons-material/MovieOutlined';
 import SendRounded from '@mui/icons-material/SendRounded';
-import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
+import VideoCallOutlined from '@mui/icons-material/VideoCallOutlined';
 import { useId, useRef, useState, type Ref } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { type CommentData, type CommentInput, type UserRefDto, PostMessages } from '@rally/contract';
@@ -173,7 +173,7 @@ export function CommentComposer({ subject, me, inputRef, autoFocus }: Props) {
             disabled={busy}
             onClick={() => setRecording(true)}
           >
-            <VideocamOutlined fontSize="small" />
+            <VideoCallOutlined fontSize="small" />
           </IconButton>
           <IconButton size="small" type="submit" color="primary" aria-label="Post engagement" loading={busy}>
             <SendRounded fontSize="small" />
