@@ -274,7 +274,8 @@ function Recorder({ active, mode, modes, onMode, accept, onBusy, onClose, onDone
                 disableElevation
                 startIcon={MODES[m].icon}
                 onClick={() => m !== mode && onMode(m)}
-                disabled={recording}
+                // The chosen one keeps its look while the others wait for the recording to end.
+                disabled={recording && m !== mode}
                 sx={{ flex: 1, minWidth: 0 }}
               >
                 {MODES[m].label}
@@ -294,8 +295,10 @@ function Recorder({ active, mode, modes, onMode, accept, onBusy, onClose, onDone
               borderRadius: 2,
               overflow: 'hidden',
               bgcolor: camera ? 'common.black' : 'action.hover',
-              aspectRatio: camera ? '16 / 9' : undefined,
-              minHeight: camera ? undefined : 160,
+              // Full screen on a phone, the camera takes the height there is; in a dialog, 16:9.
+              flex: camera ? { xs: '1 1 auto', sm: 'none' } : 'none',
+              aspectRatio: camera ? { sm: '16 / 9' } : undefined,
+              minHeight: camera ? { xs: 240, sm: 0 } : 160,
               display: 'flex',
               alignItems: 'center',
               justifyContent: 'center',
