@@ -44,6 +44,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: RealtimeEvent, p
     case 'post.deleted':
     case 'post.engagement':
     case 'todo.changed':
+    case 'prompt.changed':
+    case 'media.ready':
       return {};
   }
 }

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -5,6 +6,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import AttachFileRounded from '@mui/icons-material/AttachFileRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import AudiotrackOutlined from '@mui/icons-material/AudiotrackOutlined';
@@ -13,6 +15,7 @@ import MovieOutlined from '@mui/icons-material/MovieOutlined';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Limits, PostMessages } from '@rally/contract';
 import type { UploadedFile } from '../../lib/upload';
+import type { RecorderMode } from '../media-recorder/types';
 
 export type AttachmentKind = 'photo' | 'video' | 'audio';
 
@@ -45,6 +48,59 @@ export function attachmentOf(file: File): Attachment | string {
   return { file, kind: type.kind, url: URL.createObjectURL(file) };
 }
 
+const RECORDED: Record<RecorderMode, { kind: AttachmentKind; maxBytes: number }> = {
+  video: { kind: 'video', maxBytes: Limits.videoMaxBytes },
+  audio: { kind: 'audio', maxBytes: Limits.audioMaxBytes },
+  image: { kind: 'photo', maxBytes: Limits.imageMaxBytes },
+};
+
+/**
+ * What the media recorder made (or let pick) as an attachment, or why it cannot be one. A
+ * recording may be WebM, which the picker's rule (.mp4 and .mp3 only) does not cover: the server
+ * converts it to MP4.
+ */
+export function attachmentOfRecording(file: File, mode: RecorderMode): Attachment | string {
+  const type = RECORDED[mode];
+  if (file.size > type.maxBytes) return PostMessages.uploadTooLarge;
+  return { file, kind: type.kind, url: URL.createObjectURL(file) };
+}
+
+/**
+ * An upload under way (its progress in percent) or failed (why, and Retry). Retry submits the
+ * form again, which uploads the same file: nothing is picked or recorded twice.
+ */
+export function UploadStatus({ progress, error, busy }: { progress: number; error: string; busy: boolean }) {
+  if (busy && progress > 0)
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
+        <LinearProgress
+          variant="determinate"
+          value={progress}
+          sx={{ flex: 1, borderRadius: 1 }}
+          aria-label="Upload progress"
+        />
+        <Typography variant="caption" color="text.secondary" aria-live="polite" sx={{ minWidth: 88 }}>
+          {`Uploading ${Math.round(progress)}%`}
+        </Typography>
+      </Stack>
+    );
+  if (error && !busy)
+    return (
+      <Alert
+        severity="error"
+        sx={{ mt: 1, py: 0, alignItems: 'center' }}
+        action={
+          <Button type="submit" color="inherit" size="small">
+            Retry
+          </Button>
+        }
+      >
+        {`The upload failed: ${error}`}
+      </Alert>
+    );
+  return null;
+}
+
 const ICONS = { photo: <ImageOutlined />, video: <MovieOutlined />, audio: <AudiotrackOutlined /> } as const;
 
 interface Props {
@@ -52,11 +108,13 @@ interface Props {
   onChange: (attachment: Attachment | null) => void;
   /** Upload progress 0–100; 0 shows no bar (spec §4 Posting). */
   progress: number;
+  /** Why the last upload failed (shown with Retry), or ''. */
+  uploadError?: string;
   disabled?: boolean;
 }
 
 /** 'Attach a file' and, once one is chosen, its name with a remove button and the upload's progress. */
-export function CreateMediaPicker({ attachment, onChange, progress, disabled }: Props) {
+export function CreateMediaPicker({ attachment, onChange, progress, uploadError = '', disabled }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState('');
   const errorId = useId();
@@ -107,14 +165,7 @@ export function CreateMediaPicker({ attachment, onChange, progress, disabled }: 
           {error}
         </FormHelperText>
       )}
-      {progress > 0 && (
-        <LinearProgress
-          variant="determinate"
-          value={progress}
-          aria-label="Upload progress"
-          sx={{ mt: 1, borderRadius: 1 }}
-        />
-      )}
+      <UploadStatus progress={progress} error={uploadError} busy={Boolean(disabled)} />
     </Box>
   );
 }
@@ -125,7 +176,12 @@ export function AttachmentSubmitRow({
   busy,
   submitLabel,
 }: {
-  upload: { attachment: Attachment | null; choose: (next: Attachment | null) => void; progress: number };
+  upload: {
+    attachment: Attachment | null;
+    choose: (next: Attachment | null) => void;
+    progress: number;
+    uploadError: string;
+  };
   busy: boolean;
   submitLabel: string;
 }) {
@@ -135,6 +191,7 @@ export function AttachmentSubmitRow({
         attachment={upload.attachment}
         onChange={upload.choose}
         progress={upload.progress}
+        uploadError={upload.uploadError}
         disabled={busy}
       />
       <Button type="submit" variant="contained" loading={busy} sx={{ flexShrink: 0 }}>

@@ -1,18 +1,38 @@
-import { Box, FormHelperText, IconButton, InputBase, LinearProgress, Stack, Typography } from '@mui/material';
+import { Box, FormHelperText, IconButton, InputBase, Stack, Typography } from '@mui/material';
 import AttachFileRounded from '@mui/icons-material/AttachFileRounded';
+import AudiotrackOutlined from '@mui/icons-material/AudiotrackOutlined';
 import CloseRounded from '@mui/icons-material/CloseRounded';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import MovieOutlined from '@mui/icons-material/MovieOutlined';
 import SendRounded from '@mui/icons-material/SendRounded';
+import VideoCallOutlined from '@mui/icons-material/VideoCallOutlined';
 import { useId, useRef, useState, type Ref } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { type CommentData, type CommentInput, type UserRefDto, PostMessages } from '@rally/contract';
-import { ACCEPTED_FILES, attachmentOf } from '../../../components/attachment/attachment-picker';
+import {
+  ACCEPTED_FILES,
+  UploadStatus,
+  attachmentOf,
+  attachmentOfRecording,
+  type AttachmentKind,
+} from '../../../components/attachment/attachment-picker';
 import { CHOSEN_FILE, mediaFields, useAttachmentUpload } from '../../../components/attachment/use-attachment-upload';
+import { MediaRecorderDialog, type RecorderMode } from '../../../components/media-recorder';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/error-message';
 import { formResolver } from '../../../lib/form-resolver';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useSendComment } from '../api/comments';
 import type { EngagementSubject } from '../api/subject';
+
+/** Spec §3: a comment is recorded as a video or audio, or a picture is taken; the picker keeps §5's files. */
+const RECORDER_MODES: readonly RecorderMode[] = ['video', 'audio', 'image'];
+const RECORDER_PICKER = { video: '.mp4', audio: '.mp3', image: '.png,.jpg,.jpeg' } as const;
+const KIND_ICONS: Record<AttachmentKind, typeof AttachFileRounded> = {
+  photo: ImageOutlined,
+  video: MovieOutlined,
+  audio: AudiotrackOutlined,
+};
 
 interface Props {
   /** The post or task commented on. */
@@ -24,14 +44,16 @@ interface Props {
 
 /**
  * Writes a comment ("engagement"): text of at least 4 characters unless a .png, .jpg, .jpeg, .mp4
- * or .mp3 file is attached (spec §5), chosen and uploaded as every form's attachment is
- * (components/attachment). The file is uploaded first, with its progress in percent; on success
- * the form resets, and on failure what was typed and attached stays (decisions.md).
+ * or .mp3 file is attached (spec §5) or a video, audio or picture is recorded (§3, the media
+ * recorder), chosen and uploaded as every form's attachment is (components/attachment). The file
+ * is uploaded first, with its progress in percent; on success the form resets, and on failure what
+ * was typed and attached stays (decisions.md), with Retry for a failed upload.
  */
 export function CommentComposer({ subject, me, inputRef, autoFocus }: Props) {
   const comment = useSendComment(subject);
   const { enqueueSnackbar } = useSnackbar();
   const [fileError, setFileError] = useState('');
+  const [recording, setRecording] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
 
@@ -40,7 +62,7 @@ export function CommentComposer({ subject, me, inputRef, autoFocus }: Props) {
     defaultValues: { content: '', media: null },
   });
   const { field, fieldState } = useController({ control, name: 'content' });
-  const { attachment, progress, choose, uploaded, failed, clear } = useAttachmentUpload(
+  const { attachment, progress, uploadError, choose, uploaded, failed, clear } = useAttachmentUpload(
     subject.teamId,
     'expression',
     (chosen) => setValue('media', chosen ? CHOSEN_FILE : null, { shouldValidate: formState.isSubmitted }),
@@ -51,6 +73,17 @@ export function CommentComposer({ subject, me, inputRef, autoFocus }: Props) {
     if (fileInput.current) fileInput.current.value = '';
     if (!chosen) return;
     const next = attachmentOf(chosen);
+    if (typeof next === 'string') {
+      setFileError(next);
+      return;
+    }
+    setFileError('');
+    choose(next);
+  };
+
+  const recorded = (made: File, mode: RecorderMode) => {
+    setRecording(false);
+    const next = attachmentOfRecording(made, mode);
     if (typeof next === 'string') {
       setFileError(next);
       return;
@@ -71,6 +104,7 @@ export function CommentComposer({ subject, me, inputRef, autoFocus }: Props) {
   });
 
   const busy = formState.isSubmitting;
+  const KindIcon = attachment ? KIND_ICONS[attachment.kind] : AttachFileRounded;
   const error = fieldState.error?.message ?? fileError;
   const errorId = `${id}-error`;
 
@@ -132,6 +166,15 @@ export function CommentComposer({ subject, me, inputRef, autoFocus }: Props) {
           >
             <AttachFileRounded fontSize="small" />
           </IconButton>
+          <IconButton
+            size="small"
+            aria-label="Record a video, audio or photo"
+            title="Record a video or audio, or take a photo"
+            disabled={busy}
+            onClick={() => setRecording(true)}
+          >
+            <VideoCallOutlined fontSize="small" />
+          </IconButton>
           <IconButton size="small" type="submit" color="primary" aria-label="Post engagement" loading={busy}>
             <SendRounded fontSize="small" />
           </IconButton>
@@ -140,7 +183,7 @@ export function CommentComposer({ subject, me, inputRef, autoFocus }: Props) {
       <Box sx={{ pl: 5 }}>
         {file && (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.5, minWidth: 0 }}>
-            <AttachFileRounded fontSize="small" color="action" aria-hidden />
+            <KindIcon fontSize="small" color="action" aria-hidden />
             <Typography variant="body2" noWrap sx={{ minWidth: 0 }} title={file.name}>
               {file.name}
             </Typography>
@@ -149,20 +192,21 @@ export function CommentComposer({ subject, me, inputRef, autoFocus }: Props) {
             </IconButton>
           </Stack>
         )}
-        {busy && file && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-            <LinearProgress variant="determinate" value={progress} sx={{ flex: 1 }} aria-label="Upload progress" />
-            <Typography variant="caption" color="text.secondary" aria-live="polite">
-              {`Uploading ${Math.round(progress)}%`}
-            </Typography>
-          </Stack>
-        )}
+        {file && <UploadStatus progress={progress} error={uploadError} busy={busy} />}
         {error && (
           <FormHelperText id={errorId} error>
             {error}
           </FormHelperText>
         )}
       </Box>
+      <MediaRecorderDialog
+        open={recording}
+        modes={RECORDER_MODES}
+        title="Record an engagement"
+        pickerAccept={RECORDER_PICKER}
+        onClose={() => setRecording(false)}
+        onDone={recorded}
+      />
     </Box>
   );
 }

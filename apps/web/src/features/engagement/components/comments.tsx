@@ -7,7 +7,7 @@ import { loadedComments, useComments } from '../api/comments';
 import type { EngagementSubject } from '../api/subject';
 import { CommentComposer } from './comment-composer';
 import { feedDate, fromNow } from '../../../lib/dates';
-import { PostMedia } from '../../../components/post-media';
+import { PostMedia, hasMedia } from '../../../components/post-media';
 
 function Comment({ comment }: { comment: CommentDto }) {
   return (
@@ -25,9 +25,16 @@ function Comment({ comment }: { comment: CommentDto }) {
               {comment.content}
             </Typography>
           )}
-          {comment.media && (
+          {hasMedia(comment) && (
             <Box sx={{ mt: comment.content ? 1 : 0.5 }}>
-              <PostMedia src={comment.media} type={comment.media_type} owner={comment.user.full_name} compact />
+              <PostMedia
+                src={comment.media}
+                type={comment.media_type}
+                owner={comment.user.full_name}
+                status={comment.media_status}
+                poster={comment.poster}
+                compact
+              />
             </Box>
           )}
         </Box>

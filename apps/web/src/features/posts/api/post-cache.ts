@@ -15,6 +15,8 @@ export const postKeys = {
   timeline: (teamId: number, typeId?: number) => [...postKeys.all, 'timeline', teamId, typeId ?? 0] as const,
   dashboard: () => [...postKeys.all, 'dashboard'] as const,
   comments: (teamId: number, postId: number) => ['comments', teamId, postId] as const,
+  /** The loaded comment lists of every post of a team. */
+  teamComments: (teamId: number) => ['comments', teamId] as const,
   reactions: (teamId: number, postId: number) => ['reactions', teamId, postId] as const,
 };
 

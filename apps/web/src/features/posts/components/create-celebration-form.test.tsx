@@ -244,4 +244,28 @@ describe('posting', () => {
       tag_users: null,
     });
   });
+  it('a failed upload says why and offers Retry, which uploads the same file again', async () => {
+    upload.mockImplementationOnce(async (_file, _target, onProgress) => {
+      onProgress(30);
+      throw new Error('The network is unreachable. Please try again.');
+    });
+    const bodies = serveCreate(Routes.createCelebration, () =>
+      HttpResponse.json({ data: buildPost({ id: 82, type_id: PostType.celebration, team_id: TEAM }) }, { status: 201 }),
+    );
+    const { user } = renderForm();
+    const file = png();
+    await user.upload(screen.getByTestId('post-file-input'), file);
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    const failure = await screen.findByText('The upload failed: The network is unreachable. Please try again.');
+    expect(bodies).toHaveLength(0);
+    expect(screen.getByText('team-photo.png')).toBeInTheDocument();
+    await user.click(within(failure.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText(PostMessages.celebrationCreated)).toBeInTheDocument();
+    expect(upload).toHaveBeenCalledTimes(2);
+    expect(upload.mock.calls[1]![0]).toBe(file);
+    expect(bodies).toHaveLength(1);
+    expect(screen.queryByText(/The upload failed/)).not.toBeInTheDocument();
+  });
 });

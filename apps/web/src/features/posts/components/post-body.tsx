@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { PostType, textColorOn, type PostDto, PostMessages } from '@rally/contract';
 import { paths } from '../../../config/paths';
 import { displayDate } from '../../../lib/dates';
-import { PostMedia } from '../../../components/post-media';
+import { PostMedia, hasMedia } from '../../../components/post-media';
 
 const textSx = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
@@ -24,8 +24,10 @@ function Words({ children, variant = 'body1' }: { children: string; variant?: 'b
 }
 
 function Media({ post }: { post: PostDto }) {
-  const { media, media_type } = post.data;
-  return media ? <PostMedia src={media} type={media_type} owner={post.user.full_name} /> : null;
+  const { media, media_type, media_status, poster } = post.data;
+  return hasMedia(post.data) ? (
+    <PostMedia src={media} type={media_type} owner={post.user.full_name} status={media_status} poster={poster} />
+  ) : null;
 }
 
 function Tagged({ post, color }: { post: PostDto; color?: string }) {
@@ -60,7 +62,7 @@ function Coloured({ post }: { post: PostDto }) {
   const words = wordsOf(post);
   return (
     <Stack spacing={1.5}>
-      {(words || !post.data.media) && (
+      {(words || !hasMedia(post.data)) && (
         <Box
           sx={{
             background: gradient,
@@ -187,7 +189,7 @@ export function PostBody({ post }: { post: PostDto }): ReactNode {
       return (
         <Callout icon={<TaskAltRounded />}>
           <Words>{wordsOf(post)}</Words>
-          <Box sx={{ mt: post.data.media ? 1 : 0 }}>
+          <Box sx={{ mt: hasMedia(post.data) ? 1 : 0 }}>
             <Media post={post} />
           </Box>
         </Callout>

@@ -56,3 +56,41 @@ describe('post.updated', () => {
     expect(qc.getQueryData(postKeys.timeline(5))).toBe(loaded);
   });
 });
+
+describe('media.ready and prompt.changed', () => {
+  it('reads the team’s loaded lists and the post’s comments again, not another team’s', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(postKeys.timeline(5), feed([buildPost({ id: 7 })]));
+    qc.setQueryData(postKeys.timeline(5, PostType.brightidea), feed([]));
+    qc.setQueryData(postKeys.dashboard(), feed([buildPost({ id: 7 })]));
+    qc.setQueryData(postKeys.comments(5, 7), { pages: [], pageParams: [] });
+    qc.setQueryData(postKeys.comments(5, 8), { pages: [], pageParams: [] });
+    qc.setQueryData(postKeys.timeline(6), feed([]));
+    const stale = () =>
+      [
+        postKeys.timeline(5),
+        postKeys.timeline(5, PostType.brightidea),
+        postKeys.dashboard(),
+        postKeys.comments(5, 7),
+        postKeys.comments(5, 8),
+        postKeys.timeline(6),
+      ].map((queryKey) => qc.getQueryState(queryKey)?.isInvalidated);
+
+    applyPostEvent(qc, { type: 'media.ready', team_id: 5, post_id: 7 });
+    expect(stale()).toEqual([true, true, true, true, false, false]);
+
+    const again = new QueryClient();
+    again.setQueryData(postKeys.comments(5, 8), { pages: [], pageParams: [] });
+    again.setQueryData(postKeys.timeline(5), feed([]));
+    // A file of no post (a task's comment): every loaded comment list of the team.
+    applyPostEvent(again, { type: 'media.ready', team_id: 5, post_id: null });
+    expect(again.getQueryState(postKeys.comments(5, 8))?.isInvalidated).toBe(true);
+
+    const prompt = new QueryClient();
+    prompt.setQueryData(postKeys.timeline(5), feed([]));
+    prompt.setQueryData(postKeys.timeline(6), feed([]));
+    applyPostEvent(prompt, { type: 'prompt.changed', team_id: 5, post_id: 7, prompt_id: 3 });
+    expect(prompt.getQueryState(postKeys.timeline(5))?.isInvalidated).toBe(true);
+    expect(prompt.getQueryState(postKeys.timeline(6))?.isInvalidated).toBe(false);
+  });
+});

@@ -38,6 +38,19 @@ export function applyPostEvent(queryClient: QueryClient, event: RealtimeEvent): 
       void queryClient.invalidateQueries({ queryKey: postKeys.reactions(event.team_id, event.post_id) });
       return;
     }
+    case 'prompt.changed':
+    case 'media.ready':
+      // What a team video or slideshow shows depends on who looks, and a converted file comes with
+      // new signed URLs: the team's loaded lists (and the post's comments) are read again.
+      void queryClient.invalidateQueries({ queryKey: postKeys.teamTimelines(event.team_id) });
+      void queryClient.invalidateQueries({ queryKey: postKeys.dashboard() });
+      void queryClient.invalidateQueries({
+        queryKey:
+          event.post_id === null
+            ? postKeys.teamComments(event.team_id)
+            : postKeys.comments(event.team_id, event.post_id),
+      });
+      return;
     case 'todo.changed':
     case 'notification.created':
     case 'team.deleted':

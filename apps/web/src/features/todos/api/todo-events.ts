@@ -7,6 +7,9 @@ import { todoKeys } from './todo-keys';
  * that team's lists (or of one list) is read again; screens not showing it read it when they mount.
  */
 export function applyTodoEvent(queryClient: QueryClient, event: RealtimeEvent): void {
+  // A file converted outside a post (a task's, or a task comment's): the team's loaded to-dos.
+  if (event.type === 'media.ready' && event.post_id === null)
+    void queryClient.invalidateQueries({ queryKey: todoKeys.team(event.team_id) });
   if (event.type !== 'todo.changed') return;
   const teamId = event.team_id;
   void queryClient.invalidateQueries({
