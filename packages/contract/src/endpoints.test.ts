@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Endpoints } from './endpoints.js';
+import { Endpoints, PromptEndpoints } from './endpoints.js';
 import { Routes } from './routes/index.js';
 
 describe('Endpoints', () => {
@@ -7,11 +7,11 @@ describe('Endpoints', () => {
     const fromRoutes = Object.fromEntries(
       Object.entries(Routes).map(([name, { method, path, auth }]) => [name, { method, path, auth }]),
     );
-    expect(Endpoints).toEqual(fromRoutes);
+    expect({ ...Endpoints, ...PromptEndpoints }).toEqual(fromRoutes);
   });
 
   it('holds no schema', () => {
-    for (const endpoint of Object.values(Endpoints))
+    for (const endpoint of Object.values({ ...Endpoints, ...PromptEndpoints }))
       expect(Object.keys(endpoint).sort()).toEqual(['auth', 'method', 'path']);
   });
 });

@@ -13,7 +13,7 @@ export interface Endpoint<R extends ApiRoute = ApiRoute> extends Pick<R, 'method
   readonly [fullRoute]?: R;
 }
 
-type EndpointTable = { readonly [K in keyof typeof Routes]: Endpoint<(typeof Routes)[K]> };
+type EndpointTableOf<Names extends keyof typeof Routes> = { readonly [K in Names]: Endpoint<(typeof Routes)[K]> };
 
 /**
  * Each call's method, path and auth: the one place they are written. The route table spreads
@@ -121,7 +121,22 @@ export const endpointPaths = {
   createTopic: { method: 'POST', path: 'user/team/:id/topic', auth: true },
   updateTopic: { method: 'PUT', path: 'user/team/:id/topic/:topicId', auth: true },
   scheduledTopics: { method: 'GET', path: 'user/team/:id/topics/scheduled', auth: true },
-  // Engagement video and slideshow (spec §7; decisions.md; issue 22)
+  presignUpload: { method: 'GET', path: 's3-upload-presigned-request', auth: true },
+  notifications: { method: 'GET', path: 'user/notifications', auth: true },
+  unreadNotifications: { method: 'GET', path: 'user/notifications/unread', auth: true },
+  recentNotificationsCount: { method: 'GET', path: 'user/notifications/recent-notifications-count', auth: true },
+  registerDeviceToken: { method: 'POST', path: 'register-device-token', auth: true },
+  pushPublicKey: { method: 'GET', path: 'push/public-key', auth: true },
+  teamPush: { method: 'GET', path: 'user/team/:id/push', auth: true },
+  setTeamPush: { method: 'POST', path: 'user/team/:id/push', auth: true },
+} as const satisfies Record<string, Pick<ApiRoute, 'method' | 'path' | 'auth'>>;
+
+/**
+ * Engagement video and slideshow calls (spec §7; decisions.md; issue 22), apart from
+ * `endpointPaths`: only their screens, loaded lazily, need them, and the sign-in screens carry
+ * `Endpoints` within a fixed budget.
+ */
+export const promptEndpointPaths = {
   createVideo: { method: 'POST', path: 'user/team/:id/video', auth: true },
   video: { method: 'GET', path: 'user/team/:id/video/:videoId', auth: true },
   respondToVideo: { method: 'POST', path: 'user/team/:id/video/:videoId', auth: true },
@@ -150,15 +165,12 @@ export const endpointPaths = {
     path: 'user/team/:id/slideshow/:slideshowId/responses/:responseId/hide',
     auth: true,
   },
-  presignUpload: { method: 'GET', path: 's3-upload-presigned-request', auth: true },
-  notifications: { method: 'GET', path: 'user/notifications', auth: true },
-  unreadNotifications: { method: 'GET', path: 'user/notifications/unread', auth: true },
-  recentNotificationsCount: { method: 'GET', path: 'user/notifications/recent-notifications-count', auth: true },
-  registerDeviceToken: { method: 'POST', path: 'register-device-token', auth: true },
-  pushPublicKey: { method: 'GET', path: 'push/public-key', auth: true },
-  teamPush: { method: 'GET', path: 'user/team/:id/push', auth: true },
-  setTeamPush: { method: 'POST', path: 'user/team/:id/push', auth: true },
 } as const satisfies Record<string, Pick<ApiRoute, 'method' | 'path' | 'auth'>>;
 
+type PromptRouteName = keyof typeof promptEndpointPaths;
+
 /** The route table without its schemas, for clients: each entry typed with its whole route. */
-export const Endpoints: EndpointTable = endpointPaths;
+export const Endpoints: EndpointTableOf<Exclude<keyof typeof Routes, PromptRouteName>> = endpointPaths;
+
+/** The team video and slideshow calls, as `Endpoints` (imported by the screens that use them). */
+export const PromptEndpoints: EndpointTableOf<PromptRouteName> = promptEndpointPaths;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf, pagedEnvelopeOf } from '../envelope.js';
-import { endpointPaths } from '../endpoints.js';
+import { promptEndpointPaths as endpointPaths } from '../endpoints.js';
 import { defineRoute } from '../route.js';
 import { pageQuery } from '../schemas/common.js';
 import { postDto, promptResponseDto } from '../schemas/posts.js';
