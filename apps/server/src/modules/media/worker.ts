@@ -211,20 +211,22 @@ export class MediaWorker {
         made.push(posterKey);
       }
       const durationMs = Number.isFinite(result.duration) ? Math.round(result.duration * 1000) : null;
-      const recorded = await transact(db, async (trx) => {
+      const outcome = await transact(db, async (trx) => {
         if (!(await repo.finish(trx, job.id, this.holder, { state: 'done', error: null, now: iso(this.now()) })))
-          return false;
-        await trx
+          return 'lease lost';
+        const res = await trx
           .updateTable('uploads')
           .set({ media_state: 'ready', playable_key: playableKey, poster_key: posterKey, duration_ms: durationMs })
           .where('key', '=', job.source_key)
-          .execute();
+          .executeTakeFirst();
+        // Its post was deleted while ffmpeg ran: what was made goes too (`made`, below).
+        if (Number(res.numUpdatedRows) === 0) return 'gone';
         await announce(trx, job.source_key, upload.team_id);
-        return true;
+        return 'recorded';
       });
       // Another worker took the job over (this one's lease lapsed): its result stands, not this one.
-      if (!recorded) throw Object.assign(new Error('lease lost'), { leaseLost: true });
-      made.length = 0;
+      if (outcome === 'lease lost') throw Object.assign(new Error('lease lost'), { leaseLost: true });
+      if (outcome === 'recorded') made.length = 0;
     } finally {
       await Promise.all(made.map((key) => store.remove(key).catch(() => undefined)));
       await rm(dir, { recursive: true, force: true });
