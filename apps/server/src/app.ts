@@ -204,11 +204,11 @@ export async function buildApp({
   const access = new TeamAccess(membersRepo);
   // Stored files: DATA_DIR/files, or an S3-compatible bucket with S3_BUCKET. `uploads` is the
   // service posts and comments claim keys with and present them by (`urlOf`).
-  let media: MediaWorker | undefined;
-  const files = await createUploads({ config, db: db.kysely, access, log: app.log, wakeMedia: () => media?.wake() });
+  // The worker needs the store, so it comes after; a claim wakes it only once the app is built.
+  const files = await createUploads({ config, db: db.kysely, access, log: app.log, wakeMedia: () => app.media.wake() });
   const { uploads, storage } = files;
   // Video and audio attachments converted by a durable job, at most MEDIA_JOB_CONCURRENCY at once (ADR 0027).
-  media = new MediaWorker({
+  const media = new MediaWorker({
     db: db.kysely,
     tools: files.tools,
     store: files.store,

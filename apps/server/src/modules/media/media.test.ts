@@ -35,7 +35,8 @@ function script(name: string, body: string): string {
 /** The real ffmpeg a little later: the test reads the `encoding` state before the job is done. */
 const lateFfmpeg = script('late-ffmpeg', `sleep 0.4\nexec "${tools.ffmpeg}" "$@"`);
 /** An ffmpeg that never finishes; it writes its pid first (the crash test kills it). */
-const stuckFfmpeg = (pidFile: string) => script(`stuck-${path.basename(pidFile)}`, `echo $$ >> "${pidFile}"\nexec sleep 30`);
+const stuckFfmpeg = (pidFile: string) =>
+  script(`stuck-${path.basename(pidFile)}`, `echo $$ >> "${pidFile}"\nexec sleep 30`);
 
 /** Media made by the test with ffmpeg, written to a pipe as a browser's recorder writes (no index, no duration). */
 async function record(args: string[]): Promise<Buffer> {
@@ -65,7 +66,7 @@ const webmAudio = (seconds: number) =>
 /** The top-level boxes of an MP4, in order. */
 function boxes(mp4: Buffer): string[] {
   const out: string[] = [];
-  for (let at = 0; at + 8 <= mp4.length; ) {
+  for (let at = 0; at + 8 <= mp4.length;) {
     let size = mp4.readUInt32BE(at);
     const type = mp4.toString('latin1', at + 4, at + 8);
     if (size === 1) size = Number(mp4.readBigUInt64BE(at + 8));
@@ -122,7 +123,7 @@ async function uploaded(
 }
 
 /** A text post, or a celebration when it has a file. */
-const createPost = async (t: TestApp, teamId: number, user: SignedUpUser, body: { media?: string }) => {
+const createPost = async (t: TestApp, teamId: number, user: SignedUpUser, body: { content?: string; media?: string; media_type?: string }) => {
   const res = await t.api('POST', `user/team/${teamId}/${body.media ? 'celebration' : 'posts'}`, body, user.token);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ data: PostDto }>().data;
@@ -173,7 +174,15 @@ describe('recordings are converted on the server (issue 22)', () => {
   it('a WebM video post (VP8/Opus) encodes, then plays as a fast-start H.264/AAC MP4 with a JPEG poster', async () => {
     const webm = await webmVideo();
     expect(webm.length).toBeLessThan(200_000);
-    const key = await uploaded(t, mina, team.id, webm, 'recording.webm', 'video/webm;codecs=vp8,opus', 'team.celebration');
+    const key = await uploaded(
+      t,
+      mina,
+      team.id,
+      webm,
+      'recording.webm',
+      'video/webm;codecs=vp8,opus',
+      'team.celebration',
+    );
     expect(key).toMatch(/\.webm$/);
 
     const created = await createPost(t, team.id, mina, { content: 'My answer', media: key, media_type: 'video' });
@@ -194,13 +203,19 @@ describe('recordings are converted on the server (issue 22)', () => {
     expect(seen).toMatchObject({ media_type: 'video', media_status: 'ready' });
     expect(seen.media).toMatch(/^\/files\/uploads\/\d+\/[0-9a-f]{32}\.mp4\?/);
     expect(seen.poster).toMatch(/^\/files\/uploads\/\d+\/[0-9a-f]{32}\.jpg\?/);
-    expect((await getPost(t, team.id, created.id, coach)).data).toMatchObject({ media: seen.media, poster: seen.poster });
+    expect((await getPost(t, team.id, created.id, coach)).data).toMatchObject({
+      media: seen.media,
+      poster: seen.poster,
+    });
 
     const mp4 = await fetchFile(t, seen.media!);
     expect(mp4.statusCode).toBe(200);
     expect(mp4.headers['content-type']).toBe('video/mp4');
     const found = await probeBuffer(mp4.rawPayload, 'mp4');
-    expect(found).toMatchObject({ video: { codec: 'h264', width: 320, height: 240, pixFmt: 'yuv420p' }, audio: { codec: 'aac' } });
+    expect(found).toMatchObject({
+      video: { codec: 'h264', width: 320, height: 240, pixFmt: 'yuv420p' },
+      audio: { codec: 'aac' },
+    });
     expect(found.duration).toBeGreaterThan(1.8);
     expect(found.duration).toBeLessThan(2.3);
     // Fast start: the index (moov) comes before the media data.
@@ -240,7 +255,20 @@ describe('recordings are converted on the server (issue 22)', () => {
 
   it("Safari's MP4 audio recording is taken as audio; a picked MP3 plays as it is (no job)", async () => {
     const m4aFile = path.join(scratch, 'safari.mp4');
-    await run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=550', '-t', '1', '-c:a', 'aac', m4aFile]);
+    await run(tools.ffmpeg, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=550',
+      '-t',
+      '1',
+      '-c:a',
+      'aac',
+      m4aFile,
+    ]);
     const safari = await uploaded(t, mina, team.id, readFileSync(m4aFile), 'recording.mp4', 'audio/mp4');
     expect(safari).toMatch(/\.m4a$/);
     const target = await createPost(t, team.id, coach, { content: 'Voices please' });
@@ -248,7 +276,14 @@ describe('recordings are converted on the server (issue 22)', () => {
       media_status: 'encoding',
     });
 
-    const mp3 = await uploaded(t, mina, team.id, readFileSync(new URL('../uploads/fixtures/note.mp3', import.meta.url)), 'n.mp3', 'audio/mpeg');
+    const mp3 = await uploaded(
+      t,
+      mina,
+      team.id,
+      readFileSync(new URL('../uploads/fixtures/note.mp3', import.meta.url)),
+      'n.mp3',
+      'audio/mpeg',
+    );
     const picked = await comment(t, team.id, target.id, mina, { media: mp3, media_type: 'audio' });
     expect(picked.media_status).toBe('ready');
     expect(picked.media).toMatch(/\.mp3\?/);
@@ -265,7 +300,17 @@ describe('recordings are converted on the server (issue 22)', () => {
     expect(notPlayable.statusCode).toBe(422);
     expect(notPlayable.json()).toMatchObject({ errors: { media: [PromptMessages.noPlayableStream] } });
 
-    const long = await record([...VIDEO_IN(62, '64x48', 5), '-c:v', 'libvpx', '-b:v', '50k', '-c:a', 'libopus', '-b:a', '16k']);
+    const long = await record([
+      ...VIDEO_IN(62, '64x48', 5),
+      '-c:v',
+      'libvpx',
+      '-b:v',
+      '50k',
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '16k',
+    ]);
     const tooLong = (await upload(t, mina, team.id, long, 'long.webm', 'video/webm')).res;
     expect(tooLong.statusCode, tooLong.body).toBe(422);
     expect(tooLong.json()).toMatchObject({
@@ -282,7 +327,11 @@ describe('recordings are converted on the server (issue 22)', () => {
 });
 
 describe('a conversion that cannot be done', () => {
-  const t = useTestApp({ ...chosen, FFMPEG_PATH: script('broken-ffmpeg', 'echo "Conversion failed!" >&2\nexit 1'), MEDIA_JOB_RETRY_MS: '0' });
+  const t = useTestApp({
+    ...chosen,
+    FFMPEG_PATH: script('broken-ffmpeg', 'echo "Conversion failed!" >&2\nexit 1'),
+    MEDIA_JOB_RETRY_MS: '0',
+  });
 
   it('is tried 3 times, then the upload is failed: no media, status failed, members told', async () => {
     const coach = await buildUser(t);
@@ -315,15 +364,18 @@ describe('MEDIA_JOB_CONCURRENCY', () => {
     try {
       for (const key of keys) await comment(t, team.id, target.id, coach, { media: key, media_type: 'video' });
       await expect
-        .poll(async () => {
-          const running = await t.db.kysely
-            .selectFrom('media_jobs')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('state', '=', 'running')
-            .executeTakeFirstOrThrow();
-          most = Math.max(most, Number(running.n));
-          return (await Promise.all(keys.map((k) => jobOf(t, k)))).every((j) => j?.state === 'done');
-        }, { timeout: 20_000, interval: 20 })
+        .poll(
+          async () => {
+            const running = await t.db.kysely
+              .selectFrom('media_jobs')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('state', '=', 'running')
+              .executeTakeFirstOrThrow();
+            most = Math.max(most, Number(running.n));
+            return (await Promise.all(keys.map((k) => jobOf(t, k)))).every((j) => j?.state === 'done');
+          },
+          { timeout: 20_000, interval: 20 },
+        )
         .toBe(true);
     } finally {
       clearInterval(watch);
@@ -354,8 +406,13 @@ describe('a restart during a transcode loses nothing', () => {
 
     // A clean close kills its ffmpeg and gives the job (and its attempt) back at once.
     await first.close();
-    const reopened = await buildTestApp({ ...chosen, FFMPEG_PATH: stuck }, { dataDir: first.dataDir, pgSchema: first.pgSchema, keep: true });
-    await reopened.app.media.close(); // only reads here
+    // The apps that only read here never finish a job (their ffmpeg is stuck too, its pids elsewhere).
+    const reader = stuckFfmpeg(path.join(scratch, 'reader.pid'));
+    const reopened = await buildTestApp(
+      { ...chosen, FFMPEG_PATH: reader },
+      { dataDir: first.dataDir, pgSchema: first.pgSchema, keep: true },
+    );
+    await reopened.app.media.close();
     expect(await jobOf(reopened, key)).toMatchObject({ state: 'queued', attempts: 0, lease_holder: null });
     await reopened.close();
 
@@ -369,11 +426,10 @@ describe('a restart during a transcode loses nothing', () => {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
     const exited = once(child, 'exit');
     const fresh = await buildTestApp(
-      { ...chosen, MEDIA_JOB_LEASE_MS: '1000', MEDIA_JOB_POLL_MS: '100' },
+      { ...chosen, FFMPEG_PATH: reader },
       { dataDir: first.dataDir, pgSchema: first.pgSchema },
     );
     opened.push(fresh);
-    // Until the child holds the job, this app must not take it: it is closed while it waits.
     await fresh.app.media.close();
     await expect
       .poll(async () => (await jobOf(fresh, key))?.state, { timeout: 20_000 })

@@ -36,14 +36,15 @@ export const TOOL_NICENESS = 10;
 
 /**
  * Runs ffmpeg or ffprobe with `args` (no shell), at lower priority than the server, with a
- * timeout and a bounded buffer of its diagnostics; SIGKILL on timeout or abort. Resolves when it
+ * timeout and a bounded buffer of its diagnostics; SIGKILL to its process group on timeout or abort. Resolves when it
  * exits with 0, rejects with `ToolFailed` otherwise.
  */
 export function runTool(bin: string, args: readonly string[], options: RunOptions): Promise<ToolOutput> {
   const { timeoutMs, signal, maxStdout = 4 * 1024 * 1024 } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new ToolFailed(`${bin}: aborted`, '', true));
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so a kill reaches whatever it started too (a wrapper script's ffmpeg).
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     if (child.pid !== undefined)
       try {
         setPriority(child.pid, TOOL_NICENESS);
@@ -56,7 +57,11 @@ export function runTool(bin: string, args: readonly string[], options: RunOption
     let killedFor: string | undefined;
     const kill = (why: string) => {
       killedFor ??= why;
-      child.kill('SIGKILL');
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL'); // the group is gone already
+      }
     };
     const timer = setTimeout(() => kill(`timed out after ${timeoutMs} ms`), timeoutMs);
     const onAbort = () => kill('aborted');

@@ -1,4 +1,4 @@
-import { accessSync, constants } from 'node:fs';
+import { accessSync, chmodSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { ConfigError } from '../../config.js';
 
@@ -21,26 +21,51 @@ function packaged(pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe'
   }
 }
 
-function executable(file: string, setting: string): string {
+const canRun = (file: string) => {
   try {
     accessSync(file, constants.X_OK);
+    return true;
   } catch {
+    return false;
+  }
+};
+
+/**
+ * The npm package's binary, made executable when its install script did not run: the ffprobe
+ * tarball stores it without the execute bit and sets it in a `postinstall`, which npm 11 warns
+ * about and `--ignore-scripts` skips. Only this file of our own dependency is changed.
+ */
+function packagedExecutable(pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe'): string {
+  const file = packaged(pkg);
+  if (!canRun(file))
+    try {
+      chmodSync(file, statSync(file).mode | 0o111);
+    } catch {
+      // Not ours to change (a read-only install): `executable` says what to do.
+    }
+  return file;
+}
+
+function executable(file: string, setting: string): string {
+  if (!canRun(file))
     throw new ConfigError(
       `${file} is not an executable file: install ffmpeg (apt-get install ffmpeg) and set ${setting}, ` +
-        `or reinstall the npm package so its binary keeps its execute bit`,
+        `or make the npm package's binary executable (chmod +x)`,
     );
-  }
   return file;
 }
 
 /**
  * FFMPEG_PATH / FFPROBE_PATH when set (a maintained build: ffmpeg parses untrusted files), else
- * the npm packages' binaries. Throws `ConfigError` with what to do when one cannot be run, so
+ * the npm packages' binaries (given the execute bit if their install script did not run). Throws `ConfigError` with what to do when one cannot be run, so
  * the server does not start and fail at the first upload instead.
  */
-export function resolveMediaTools(config: { FFMPEG_PATH?: string | undefined; FFPROBE_PATH?: string | undefined }): MediaTools {
+export function resolveMediaTools(config: {
+  FFMPEG_PATH?: string | undefined;
+  FFPROBE_PATH?: string | undefined;
+}): MediaTools {
   return {
-    ffmpeg: executable(config.FFMPEG_PATH || packaged('@ffmpeg-installer/ffmpeg'), 'FFMPEG_PATH'),
-    ffprobe: executable(config.FFPROBE_PATH || packaged('@ffprobe-installer/ffprobe'), 'FFPROBE_PATH'),
+    ffmpeg: executable(config.FFMPEG_PATH || packagedExecutable('@ffmpeg-installer/ffmpeg'), 'FFMPEG_PATH'),
+    ffprobe: executable(config.FFPROBE_PATH || packagedExecutable('@ffprobe-installer/ffprobe'), 'FFPROBE_PATH'),
   };
 }

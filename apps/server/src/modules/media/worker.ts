@@ -185,7 +185,8 @@ export class MediaWorker {
       await writeFile(input, await store.get(job.source_key));
       const source = await probe(tools, input, { signal, timeoutMs });
       if (kind === 'video' ? !source.video : !source.audio) throw new Error(`no ${kind} stream`);
-      const maxSeconds = (kind === 'video' ? Limits.videoMaxSeconds : Limits.audioMaxSeconds) + Limits.mediaLengthSlackSeconds;
+      const maxSeconds =
+        (kind === 'video' ? Limits.videoMaxSeconds : Limits.audioMaxSeconds) + Limits.mediaLengthSlackSeconds;
       const output = path.join(dir, `out.${OUTPUT[kind].ext}`);
       // Audio keeps no picture: an .m4a of its sound alone.
       await transcode(tools, input, output, kind === 'audio' ? { ...source, video: undefined } : source, {
@@ -281,7 +282,8 @@ export class MediaWorker {
 /** The end of ffmpeg's diagnostics, or the message: what the job row keeps of a failure. */
 function describe(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  const detail = err instanceof ToolFailed && err.stderr ? `: ${err.stderr.trim().split('\n').slice(-3).join(' | ')}` : '';
+  const detail =
+    err instanceof ToolFailed && err.stderr ? `: ${err.stderr.trim().split('\n').slice(-3).join(' | ')}` : '';
   return (message + detail).slice(0, 1000);
 }
 
@@ -290,11 +292,7 @@ function describe(err: unknown): string {
  * (their cached pages must not keep `encoding`; ADR 0015) and members hear `media.ready` with the
  * post that shows it (its own media, or the post a comment of it is on), or null.
  */
-async function announce(
-  trx: Transaction<Database>,
-  key: string,
-  teamId: number,
-): Promise<void> {
+async function announce(trx: Transaction<Database>, key: string, teamId: number): Promise<void> {
   const own = await trx
     .selectFrom('posts')
     .select('id')

@@ -102,7 +102,8 @@ export async function checkMedia(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  if (!found.format.split(',').includes(CONTAINER[ext] ?? '')) throw new InvalidContent(`not a .${ext}: ${found.format}`);
+  if (!found.format.split(',').includes(CONTAINER[ext] ?? ''))
+    throw new InvalidContent(`not a .${ext}: ${found.format}`);
   const stream = mediaType === 'video' ? found.video : found.audio;
   if (!stream || (ext === 'mp3' && stream.codec !== 'mp3')) throw new InvalidContent(`no playable ${mediaType} stream`);
   if (!Number.isFinite(found.duration) || found.duration <= 0) throw new InvalidContent('no duration');

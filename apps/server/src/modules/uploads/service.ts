@@ -167,7 +167,8 @@ export class UploadsService {
     if (row.attached_at) throw mediaError(PostMessages.uploadAlreadyUsed, 'upload_already_used');
     if (!row.completed_at) await this.checkStored(row, ex);
     const now = this.now().toISOString();
-    if (!(await repo.markAttached(key, now, ex))) throw mediaError(PostMessages.uploadAlreadyUsed, 'upload_already_used');
+    if (!(await repo.markAttached(key, now, ex)))
+      throw mediaError(PostMessages.uploadAlreadyUsed, 'upload_already_used');
     if (converted(key)) {
       const { media } = this.deps;
       await repo.markEncoding(key, ex);
