@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { MediaProbe } from './probe.js';
 import { inputGuard } from './probe.js';
 import { runTool } from './run.js';
@@ -87,7 +88,8 @@ export async function transcode(
 
 /**
  * A JPEG still of a video at min(1 s, half its duration), at most MAX_WIDTH wide: what the
- * player shows before it plays.
+ * player shows before it plays. A video whose frames end before that (a single frame) gives its
+ * first one.
  */
 export async function poster(
   tools: MediaTools,
@@ -97,27 +99,32 @@ export async function poster(
   options: Omit<ConvertOptions, 'maxSeconds'>,
 ): Promise<void> {
   const at = Number.isFinite(duration) && duration > 0 ? Math.min(1, duration / 2) : 0;
-  await runTool(
-    tools.ffmpeg,
-    [
-      ...common,
-      '-ss',
-      at.toFixed(3),
-      ...inputGuard(),
-      '-i',
-      video,
-      '-frames:v',
-      '1',
-      '-vf',
-      `scale='trunc(min(${MAX_WIDTH},iw)/2)*2':-2`,
-      '-q:v',
-      '3',
-      '-f',
-      'image2',
-      '-c:v',
-      'mjpeg',
-      output,
-    ],
-    options,
-  );
+  for (const seek of at > 0 ? [at, 0] : [0]) {
+    await runTool(
+      tools.ffmpeg,
+      [
+        ...common,
+        '-ss',
+        seek.toFixed(3),
+        ...inputGuard(),
+        '-i',
+        video,
+        '-frames:v',
+        '1',
+        '-vf',
+        `scale='trunc(min(${MAX_WIDTH},iw)/2)*2':-2`,
+        '-q:v',
+        '3',
+        '-f',
+        'image2',
+        '-c:v',
+        'mjpeg',
+        output,
+      ],
+      options,
+    );
+    // ffmpeg succeeds without writing anything when no frame comes after the seek.
+    if (existsSync(output)) return;
+  }
+  throw new Error('no frame for a poster');
 }

@@ -123,7 +123,12 @@ async function uploaded(
 }
 
 /** A text post, or a celebration when it has a file. */
-const createPost = async (t: TestApp, teamId: number, user: SignedUpUser, body: { content?: string; media?: string; media_type?: string }) => {
+const createPost = async (
+  t: TestApp,
+  teamId: number,
+  user: SignedUpUser,
+  body: { content?: string; media?: string; media_type?: string },
+) => {
   const res = await t.api('POST', `user/team/${teamId}/${body.media ? 'celebration' : 'posts'}`, body, user.token);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ data: PostDto }>().data;
