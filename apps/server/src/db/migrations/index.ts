@@ -21,6 +21,7 @@ import * as pushSessions from './2026112605-push-sessions.js';
 import * as eventLog from './2026112701-event-log.js';
 import * as dropTableChangeNotify from './2026112720-drop-table-change-notify.js';
 import * as mediaState from './2026112800-media-state.js';
+import * as mediaJobs from './2026112801-media-jobs.js';
 import * as prompts from './2026112810-prompts.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '2026112701-event-log': eventLog,
   '2026112720-drop-table-change-notify': dropTableChangeNotify,
   '2026112800-media-state': mediaState,
+  '2026112801-media-jobs': mediaJobs,
   '2026112810-prompts': prompts,
 };

@@ -15,6 +15,13 @@ describe('judging a file before it is sent (name, reported type, size)', () => {
     ['voice.mp3', 'audio/mpeg', 'mp3', 'audio'],
     ['voice.mp3', 'audio/mp3', 'mp3', 'audio'],
     ['voice.mp3', 'application/octet-stream', 'mp3', 'audio'],
+    // Recordings (issue 22): Chromium and Firefox record WebM, Safari MP4; the type says video or audio.
+    ['recording.webm', 'video/webm;codecs=vp8,opus', 'webm', 'video'],
+    ['recording.webm', 'video/webm', 'webm', 'video'],
+    ['recording.webm', 'audio/webm;codecs=opus', 'weba', 'audio'],
+    ['recording.mp4', 'audio/mp4', 'm4a', 'audio'],
+    ['recording.m4a', 'audio/mp4', 'm4a', 'audio'],
+    ['recording.m4a', 'audio/x-m4a', 'm4a', 'audio'],
   ])('%s (%s) is a .%s %s', (filename, mime, ext, mediaType) => {
     expect(judgeDeclared(declared(filename, mime), 'expression')).toMatchObject({ ext, mediaType });
   });
@@ -26,14 +33,24 @@ describe('judging a file before it is sent (name, reported type, size)', () => {
     ['photo.png', 'video/mp4'],
     ['clip.mp4', 'image/png'],
     ['page.png.html', 'text/html'],
+    ['recording.webm', 'video/mp4'],
+    ['voice.mp3', 'audio/webm'],
   ])('%s (%s) is refused with 415', (filename, mime) => {
     expect(() => judgeDeclared(declared(filename, mime), 'expression')).toThrow(
       expect.objectContaining({ statusCode: 415, message: PostMessages.uploadTypeUnsupported }),
     );
   });
 
-  it('a team video is an .mp4 only', () => {
+  it('a team video is a video only: an .mp4, or a recording as WebM; no picture, no sound alone', () => {
     expect(judgeDeclared(declared('v.mp4', 'video/mp4'), 'team.teamvideo').ext).toBe('mp4');
+    expect(judgeDeclared(declared('v.webm', 'video/webm'), 'team.teamvideo').ext).toBe('webm');
+    for (const [name, mime] of [
+      ['a.webm', 'audio/webm'],
+      ['a.mp4', 'audio/mp4'],
+    ])
+      expect(() => judgeDeclared(declared(name!, mime!), 'team.teamvideo')).toThrow(
+        expect.objectContaining({ statusCode: 415, message: PostMessages.uploadVideoOnly }),
+      );
     expect(() => judgeDeclared(declared('p.png', 'image/png'), 'team.teamvideo')).toThrow(
       expect.objectContaining({ statusCode: 415, message: PostMessages.uploadVideoOnly }),
     );
