@@ -44,7 +44,7 @@ export function PlaylistPlayer({ responses, topic }: { responses: readonly Promp
   const durations = responses.map((r) => r.duration ?? 0);
   const total = durations.reduce((a, b) => a + b, 0);
   const before = durations.slice(0, index).reduce((a, b) => a + b, 0);
-  const percent = total > 0 ? Math.min(100, ((before + time) / total) * 100) : (index / count) * 100;
+  const percent = Math.round(total > 0 ? Math.min(100, ((before + time) / total) * 100) : (index / count) * 100);
 
   const onEnded = () => {
     if (index + 1 >= count) return;
