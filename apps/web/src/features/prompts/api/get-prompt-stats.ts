@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { Endpoints, Paging, type PageMeta } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { promptKeys, type PromptKind } from './keys';
@@ -49,7 +55,11 @@ export const promptResponsesQuery = (teamId: number, kind: PromptKind, promptId:
     queryKey: promptKeys.responses(teamId, kind, promptId),
     queryFn: ({ pageParam, signal }) =>
       kind === 'video'
-        ? call(Endpoints.videoResponses, { params: { id: teamId, videoId: promptId }, query: { page: pageParam }, signal })
+        ? call(Endpoints.videoResponses, {
+            params: { id: teamId, videoId: promptId },
+            query: { page: pageParam },
+            signal,
+          })
         : call(Endpoints.slideshowResponses, {
             params: { id: teamId, slideshowId: promptId },
             query: { page: pageParam },

@@ -1,5 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Endpoints, type PromptMemberDto, type PromptResponseDto, type SlideshowDto, type TeamVideoDto } from '@rally/contract';
+import {
+  Endpoints,
+  type PromptMemberDto,
+  type PromptResponseDto,
+  type SlideshowDto,
+  type TeamVideoDto,
+} from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { promptKeys, type PromptKind } from './keys';
 

@@ -19,12 +19,21 @@ export async function remindMember(teamId: number, kind: PromptKind, promptId: n
 }
 
 /** POST …/responses/{responseId}/hide: hides an answer from the team before publishing, or shows it again. */
-export async function hideResponse(teamId: number, kind: PromptKind, promptId: number, responseId: number, hidden: boolean) {
+export async function hideResponse(
+  teamId: number,
+  kind: PromptKind,
+  promptId: number,
+  responseId: number,
+  hidden: boolean,
+) {
   const body = { hidden };
   const answer =
     kind === 'video'
       ? await call(Endpoints.hideVideoResponse, { params: { id: teamId, videoId: promptId, responseId }, body })
-      : await call(Endpoints.hideSlideshowResponse, { params: { id: teamId, slideshowId: promptId, responseId }, body });
+      : await call(Endpoints.hideSlideshowResponse, {
+          params: { id: teamId, slideshowId: promptId, responseId },
+          body,
+        });
   return answer.data;
 }
 

@@ -7,7 +7,15 @@ import { signIn } from '../../../test/render';
 import { apiError, apiUrl, server } from '../../../test/server';
 import { renderWithProviders } from '../../../test/team-fixtures';
 import { upload, uploadFile } from '../../../lib/upload';
-import { FakeRecorder, TEAM, promptPost, recorder, slideshowPrompt, stubMedia, videoPrompt } from '../test/prompt-fixtures';
+import {
+  FakeRecorder,
+  TEAM,
+  promptPost,
+  recorder,
+  slideshowPrompt,
+  stubMedia,
+  videoPrompt,
+} from '../test/prompt-fixtures';
 import { CreateSlideshowForm } from './create-slideshow-form';
 import { CreateVideoForm } from './create-video-form';
 

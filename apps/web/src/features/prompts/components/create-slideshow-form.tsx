@@ -37,20 +37,19 @@ export function CreateSlideshowForm({ teamId, onPosted, onDone }: Props) {
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  const create = useCreatePrompt(
-    async (values: SlideshowValues & { image: File }) => {
-      try {
-        return await createSlideshow(teamId, values, setProgress);
-      } finally {
-        setProgress(0);
-      }
+  const create = useCreatePrompt(async (values: SlideshowValues & { image: File }) => {
+    try {
+      return await createSlideshow(teamId, values, setProgress);
+    } finally {
+      setProgress(0);
+    }
+  }, onPosted);
+  const { control, handleSubmit, reset, setError, formState } = useForm<CreateSlideshowInput, unknown, SlideshowValues>(
+    {
+      resolver: formResolver((s) => s.createSlideshowForm),
+      defaultValues: { topic: '', content: '' },
     },
-    onPosted,
   );
-  const { control, handleSubmit, reset, setError, formState } = useForm<CreateSlideshowInput, unknown, SlideshowValues>({
-    resolver: formResolver((s) => s.createSlideshowForm),
-    defaultValues: { topic: '', content: '' },
-  });
 
   const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);

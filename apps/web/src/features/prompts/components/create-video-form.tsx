@@ -10,14 +10,7 @@ import MovieOutlined from '@mui/icons-material/MovieOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  Limits,
-  Timing,
-  PostMessages,
-  PromptMessages,
-  type CreateVideoInput,
-  type PostDto,
-} from '@rally/contract';
+import { Limits, Timing, PostMessages, PromptMessages, type CreateVideoInput, type PostDto } from '@rally/contract';
 import { CountedTextField } from '../../../components/counted-text-field';
 import { FormError } from '../../../components/form-error';
 import { lazyDialog } from '../../../components/lazy-dialog';
@@ -150,7 +143,12 @@ export function CreateVideoForm({ teamId, onPosted, onDone }: Props) {
         </Box>
       ) : (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} useFlexGap>
-          <Button variant="outlined" startIcon={<VideocamOutlined />} onClick={() => setRecording(true)} disabled={busy}>
+          <Button
+            variant="outlined"
+            startIcon={<VideocamOutlined />}
+            onClick={() => setRecording(true)}
+            disabled={busy}
+          >
             Record a video
           </Button>
           <Button startIcon={<FileUploadOutlined />} onClick={() => input.current?.click()} disabled={busy}>

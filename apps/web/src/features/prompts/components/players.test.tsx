@@ -6,7 +6,10 @@ import { member, response, stubMedia } from '../test/prompt-fixtures';
 import { PlaylistPlayer } from './playlist-player';
 import { SlideshowPlayer } from './slideshow-player';
 
-beforeEach(() => stubMedia());
+let play: ReturnType<typeof stubMedia>;
+beforeEach(() => {
+  play = stubMedia();
+});
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -32,7 +35,6 @@ describe('the playlist player of a published team video', () => {
     expect(preloaded).toHaveAttribute('src', '/files/answer-2.mp4');
     expect(preloaded).toHaveAttribute('preload', 'auto');
 
-    const play = vi.mocked(HTMLMediaElement.prototype.play);
     play.mockClear();
     fireEvent.ended(first);
     // The preloaded element comes to the front and plays; the other now waits with the third answer.

@@ -142,7 +142,12 @@ export function PromptPostBody({ post, onPostChanged, onRefreshPost }: PromptPos
         (status === 'encoding' || status === 'failed' ? (
           <MediaPending status={status} />
         ) : media ? (
-          <PostMedia src={media} type={kind === 'video' ? 'video' : 'photo'} owner={post.user.full_name} poster={poster} />
+          <PostMedia
+            src={media}
+            type={kind === 'video' ? 'video' : 'photo'}
+            owner={post.user.full_name}
+            poster={poster}
+          />
         ) : null)}
 
       {published &&
@@ -191,7 +196,12 @@ export function PromptPostBody({ post, onPostChanged, onRefreshPost }: PromptPos
           </Button>
         )}
         {isOwner && own && !publishedAt && (
-          <Button variant="contained" startIcon={<PublishRounded />} onClick={() => void doPublish()} loading={publish.isPending}>
+          <Button
+            variant="contained"
+            startIcon={<PublishRounded />}
+            onClick={() => void doPublish()}
+            loading={publish.isPending}
+          >
             Publish
           </Button>
         )}

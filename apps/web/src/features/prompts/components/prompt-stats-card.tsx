@@ -89,7 +89,12 @@ export function PromptStatsCard({ teamId, kind }: { teamId: number; kind: Prompt
               {copy.empty}
             </Typography>
           ) : (
-            <Stack component="ul" spacing={1} aria-label={`Latest ${copy.prompts.toLowerCase()}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            <Stack
+              component="ul"
+              spacing={1}
+              aria-label={`Latest ${copy.prompts.toLowerCase()}`}
+              sx={{ listStyle: 'none', m: 0, p: 0 }}
+            >
               {m!.data.map((p) => (
                 <Box component="li" key={p.id}>
                   <PromptSummary prompt={p} />

@@ -41,7 +41,9 @@ describe('Engagement Video Stats', () => {
     server.use(
       http.get(apiUrl(Routes.videoMetrics, { id: TEAM }), ({ request }) => {
         asked.push(query(request));
-        return apiOk(asked.length === 1 ? metrics() : metrics({ total: 0, responses_count: 0, response_rate: 0, data: [] }));
+        return apiOk(
+          asked.length === 1 ? metrics() : metrics({ total: 0, responses_count: 0, response_rate: 0, data: [] }),
+        );
       }),
     );
     const { user } = renderWithProviders(<PromptStatsCard teamId={TEAM} kind="video" />);

@@ -47,7 +47,14 @@ export interface RespondSlideshowDialogProps {
  * the camera, each with a caption; sent as one multipart request with upload progress. On a
  * failure the pictures and captions stay, to send again.
  */
-export function RespondSlideshowDialog({ open, teamId, slideshowId, topic, onClose, onResponded }: RespondSlideshowDialogProps) {
+export function RespondSlideshowDialog({
+  open,
+  teamId,
+  slideshowId,
+  topic,
+  onClose,
+  onResponded,
+}: RespondSlideshowDialogProps) {
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [camera, setCamera] = useState(false);
   const [progress, setProgress] = useState(0);
@@ -65,7 +72,8 @@ export function RespondSlideshowDialog({ open, teamId, slideshowId, topic, onClo
   const add = (files: File[]) => {
     const problem = files.map(imageProblem).find(Boolean);
     if (problem) return showError(problem);
-    if (chosen.length + files.length > Limits.slideshowResponseImagesMax) return showError(PromptMessages.tooManyImages);
+    if (chosen.length + files.length > Limits.slideshowResponseImagesMax)
+      return showError(PromptMessages.tooManyImages);
     setChosen([
       ...chosen,
       ...files.map((file) => ({ key: nextKey.current++, file, url: URL.createObjectURL(file), caption: '' })),
@@ -103,7 +111,13 @@ export function RespondSlideshowDialog({ open, teamId, slideshowId, topic, onClo
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="respond-slideshow-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="respond-slideshow-title"
+    >
       <DialogTitle id="respond-slideshow-title">Respond with images</DialogTitle>
       <DialogContent>
         <Typography color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>

@@ -50,7 +50,9 @@ export function SlideshowPlayer({ responses, topic }: { responses: readonly Prom
           <Box
             component="img"
             src={current.media}
-            alt={current.caption ? `${current.user.full_name}: ${current.caption}` : `Image from ${current.user.full_name}`}
+            alt={
+              current.caption ? `${current.user.full_name}: ${current.caption}` : `Image from ${current.user.full_name}`
+            }
             sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: 'block' }}
           />
         )}

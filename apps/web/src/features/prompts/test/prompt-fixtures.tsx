@@ -108,7 +108,10 @@ export function promptPost(prompt: TeamVideoDto | SlideshowDto, type: number = P
 }
 
 /** The recorder dialog as the tests drive it: what it was opened with, and a button that ends it with `file`. */
-export const recorder = { last: undefined as MediaRecorderDialogProps | undefined, file: new File(['webm'], 'recording.webm', { type: 'video/webm' }) };
+export const recorder = {
+  last: undefined as MediaRecorderDialogProps | undefined,
+  file: new File(['webm'], 'recording.webm', { type: 'video/webm' }),
+};
 export function FakeRecorder(props: MediaRecorderDialogProps) {
   if (!props.open) return null;
   recorder.last = props;
@@ -120,9 +123,10 @@ export function FakeRecorder(props: MediaRecorderDialogProps) {
     </div>
   );
 }
+/** Object URLs and media playback, which jsdom lacks; answers the `play` spy. */
 export const stubMedia = () => {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+  return vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
 };
