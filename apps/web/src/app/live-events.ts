@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { NotificationDto, RealtimeEvent } from '@rally/contract';
 import { addNotification, notificationKeys } from '../features/notifications/api/get-notifications';
-import { postKeys } from '../features/posts/api/post-cache';
+import { postKeys, refreshPost } from '../features/posts/api/post-cache';
 import { applyPostEvent, catchUpPosts } from '../features/posts/hooks/post-events';
-import { refreshPost } from '../features/posts/api/get-post';
 import { applyPromptEvent, catchUpPrompts } from '../features/prompts/api/prompt-events';
 import { teamKeys } from '../features/teams/api/get-teams';
 import { applyTodoEvent, catchUpTodos } from '../features/todos/api/todo-events';

@@ -1,11 +1,10 @@
 import Skeleton from '@mui/material/Skeleton';
 import SlideshowOutlined from '@mui/icons-material/SlideshowOutlined';
-import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
+import VideoCameraFrontOutlined from '@mui/icons-material/VideoCameraFrontOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useMemo } from 'react';
 import { PostType, type PostDto } from '@rally/contract';
-import { prependPost, replacePost } from '../../features/posts/api/post-cache';
-import { refreshPost } from '../../features/posts/api/get-post';
+import { prependPost, refreshPost, replacePost } from '../../features/posts/api/post-cache';
 import type { PostBodies } from '../../features/posts/components/post-card';
 import type { ExtraPostTypes } from '../../features/posts/components/post-type-selector';
 
@@ -53,7 +52,7 @@ export function usePromptPostTypes(teamId: number): ExtraPostTypes {
         PostType.teamvideo,
         {
           label: 'Team Video',
-          icon: <VideocamOutlined />,
+          icon: <VideoCameraFrontOutlined />,
           hint: 'Ask the team on video. Everyone answers with a short video; you publish the answers.',
           render: (onDone: () => void) => (
             <Suspense fallback={loading}>

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import AddAPhotoOutlined from '@mui/icons-material/AddAPhotoOutlined';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -122,7 +122,7 @@ export function CreateSlideshowForm({ teamId, onPosted, onDone }: Props) {
         </Stack>
       ) : (
         <Box>
-          <Button startIcon={<AddPhotoAlternateOutlined />} onClick={() => input.current?.click()} disabled={busy}>
+          <Button startIcon={<AddAPhotoOutlined />} onClick={() => input.current?.click()} disabled={busy}>
             Add an image
           </Button>
         </Box>

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import MovieOutlined from '@mui/icons-material/MovieOutlined';
-import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
+import FiberManualRecordRounded from '@mui/icons-material/FiberManualRecordRounded';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Limits, Timing, PostMessages, PromptMessages, type CreateVideoInput, type PostDto } from '@rally/contract';
@@ -145,7 +145,7 @@ export function CreateVideoForm({ teamId, onPosted, onDone }: Props) {
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} useFlexGap>
           <Button
             variant="outlined"
-            startIcon={<VideocamOutlined />}
+            startIcon={<FiberManualRecordRounded color="error" />}
             onClick={() => setRecording(true)}
             disabled={busy}
           >

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
@@ -75,8 +74,8 @@ export function OwnerResponses({ prompt }: { prompt: PromptDto }) {
       <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={listId}>
         {open ? 'Hide the answers' : `Review the answers (${prompt.responses.length})`}
       </Button>
-      <Collapse in={open} id={listId} unmountOnExit>
-        <Box component="ul" aria-label="Answers" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {open && (
+        <Box component="ul" id={listId} aria-label="Answers" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {prompt.responses.map((r) => (
             <ResponseItem
               key={r.id}
@@ -94,7 +93,7 @@ export function OwnerResponses({ prompt }: { prompt: PromptDto }) {
             />
           ))}
         </Box>
-      </Collapse>
+      )}
     </Box>
   );
 }

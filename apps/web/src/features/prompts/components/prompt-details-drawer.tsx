@@ -1,14 +1,12 @@
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
+import KeyboardArrowDownRounded from '@mui/icons-material/KeyboardArrowDownRounded';
 import { useState } from 'react';
 import type { PromptSummaryDto } from '@rally/contract';
 import { LoadMore } from '../../../components/load-more';
@@ -113,22 +111,29 @@ export function PromptDetailsDrawer({ open, teamId, kind, fromDate, periodLabel,
           </Typography>
         ) : (
           <>
-            {list.map((p) => (
-              <Accordion
-                key={p.id}
-                disableGutters
-                expanded={expanded === p.id}
-                onChange={(_e, isOpen) => setExpanded(isOpen ? p.id : null)}
-                slotProps={{ transition: { unmountOnExit: true } }}
-              >
-                <AccordionSummary expandIcon={<ExpandMoreRounded />}>
-                  <PromptSummary prompt={p} />
-                </AccordionSummary>
-                <AccordionDetails>
-                  <Responses teamId={teamId} kind={kind} prompt={p} />
-                </AccordionDetails>
-              </Accordion>
-            ))}
+            {list.map((p) => {
+              const isOpen = expanded === p.id;
+              return (
+                <Box key={p.id} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+                  <ButtonBase
+                    onClick={() => setExpanded(isOpen ? null : p.id)}
+                    aria-expanded={isOpen}
+                    sx={{ width: '100%', justifyContent: 'space-between', gap: 1, textAlign: 'left', p: 1.5 }}
+                  >
+                    <PromptSummary prompt={p} />
+                    <KeyboardArrowDownRounded
+                      aria-hidden
+                      sx={{ transform: isOpen ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }}
+                    />
+                  </ButtonBase>
+                  {isOpen && (
+                    <Box sx={{ px: 1.5, pb: 1.5 }}>
+                      <Responses teamId={teamId} kind={kind} prompt={p} />
+                    </Box>
+                  )}
+                </Box>
+              );
+            })}
             <LoadMore
               hasNextPage={prompts.hasNextPage}
               isFetchingNextPage={prompts.isFetchingNextPage}

@@ -7,8 +7,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import PublishRounded from '@mui/icons-material/PublishRounded';
-import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
-import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import { useRef, useState } from 'react';
 import { PostType, PromptMessages, type PostDto, type PromptResponseDto } from '@rally/contract';
 import { lazyDialog } from '../../../components/lazy-dialog';
@@ -170,7 +168,8 @@ export function PromptPostBody({ post, onPostChanged, onRefreshPost }: PromptPos
         />
         <Button
           size="small"
-          onClick={(e) => setWhoAnchor(e.currentTarget)}
+          onClick={(e) => setWhoAnchor(whoAnchor ? null : e.currentTarget)}
+          aria-expanded={Boolean(whoAnchor)}
           aria-haspopup="dialog"
           disabled={!own}
           sx={{ textTransform: 'none' }}
@@ -187,11 +186,7 @@ export function PromptPostBody({ post, onPostChanged, onRefreshPost }: PromptPos
         )}
         <Box sx={{ flex: 1 }} />
         {canRespond && !video.file && (
-          <Button
-            variant="contained"
-            startIcon={kind === 'video' ? <VideocamOutlined /> : <AddPhotoAlternateOutlined />}
-            onClick={() => (kind === 'video' ? setRecording(true) : setImagesOpen(true))}
-          >
+          <Button variant="contained" onClick={() => (kind === 'video' ? setRecording(true) : setImagesOpen(true))}>
             Respond
           </Button>
         )}

@@ -9,7 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
@@ -164,7 +164,7 @@ export function RespondSlideshowDialog({
         </Stack>
         {chosen.length < Limits.slideshowResponseImagesMax && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }} useFlexGap>
-            <Button startIcon={<AddPhotoAlternateOutlined />} onClick={() => input.current?.click()} disabled={busy}>
+            <Button startIcon={<PhotoLibraryOutlined />} onClick={() => input.current?.click()} disabled={busy}>
               Add images
             </Button>
             <Button startIcon={<CameraAltOutlined />} onClick={() => setCamera(true)} disabled={busy}>

@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ClickAwayListener from '@mui/material/ClickAwayListener';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
+import Paper from '@mui/material/Paper';
+import Popper from '@mui/material/Popper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { PromptMessages, type PromptMemberDto } from '@rally/contract';
@@ -88,28 +90,47 @@ function Members({ prompt, isOwner }: { prompt: PromptDto; isOwner: boolean }) {
   );
 }
 
-/** The 'who responded' popover (spec §2, §4), opened from 'x of y responded'. */
+/**
+ * The 'who responded' popover (spec §2, §4), opened from 'x of y responded'. A Popper (already
+ * loaded for tooltips) rather than MUI's Popover, which would split the Menu chunk of other
+ * screens; it closes on Escape and on a click elsewhere, and its list (with the reminders sent
+ * from it) lives only while it is open.
+ */
 export function WhoRespondedPopover({ anchorEl, onClose, prompt, isOwner }: Props) {
   return (
-    <Popover
+    <Popper
       open={Boolean(anchorEl)}
       anchorEl={anchorEl}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      slotProps={{ paper: { sx: { width: 340, maxWidth: 'calc(100vw - 32px)', maxHeight: 420 } } }}
+      placement="bottom-start"
+      sx={{ zIndex: (t) => t.zIndex.modal }}
     >
-      <Box sx={{ px: 2, pt: 1.5 }}>
-        <Typography variant="subtitle2" component="h3">
-          Who responded
-        </Typography>
-      </Box>
-      {prompt ? (
-        <Members prompt={prompt} isOwner={isOwner} />
-      ) : (
-        <Typography color="text.secondary" sx={{ p: 2 }}>
-          Loading…
-        </Typography>
-      )}
-    </Popover>
+      <ClickAwayListener onClickAway={onClose}>
+        <Paper
+          role="dialog"
+          aria-label="Who responded"
+          elevation={8}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              onClose();
+              anchorEl?.focus();
+            }
+          }}
+          sx={{ width: 340, maxWidth: 'calc(100vw - 32px)', maxHeight: 420, overflowY: 'auto', mt: 0.5 }}
+        >
+          <Box sx={{ px: 2, pt: 1.5 }}>
+            <Typography variant="subtitle2" component="h3">
+              Who responded
+            </Typography>
+          </Box>
+          {prompt ? (
+            <Members prompt={prompt} isOwner={isOwner} />
+          ) : (
+            <Typography color="text.secondary" sx={{ p: 2 }}>
+              Loading…
+            </Typography>
+          )}
+        </Paper>
+      </ClickAwayListener>
+    </Popper>
   );
 }
