@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import PublishRounded from '@mui/icons-material/PublishRounded';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { PostType, PromptMessages, type PostDto, type PromptResponseDto } from '@rally/contract';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { MediaPending, PostMedia } from '../../../components/post-media';
@@ -105,6 +105,7 @@ export function PromptPostBody({ post, onPostChanged, onRefreshPost }: PromptPos
   const canRespond = own && !isOwner && !responded && !published && count < max;
 
   const [whoAnchor, setWhoAnchor] = useState<HTMLElement | null>(null);
+  const closeWho = useCallback(() => setWhoAnchor(null), []);
   const [recording, setRecording] = useState(false);
   const [imagesOpen, setImagesOpen] = useState(false);
   const publish = usePublishPrompt(post.team_id, kind, promptId);
@@ -239,7 +240,7 @@ export function PromptPostBody({ post, onPostChanged, onRefreshPost }: PromptPos
 
       {isOwner && p && !published && <OwnerResponses prompt={p} />}
 
-      <WhoRespondedPopover anchorEl={whoAnchor} onClose={() => setWhoAnchor(null)} prompt={p} isOwner={isOwner} />
+      <WhoRespondedPopover anchorEl={whoAnchor} onClose={closeWho} prompt={p} isOwner={isOwner} />
       {kind === 'video' ? (
         <MediaRecorderDialog
           open={recording}

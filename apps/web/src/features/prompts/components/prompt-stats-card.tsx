@@ -81,8 +81,8 @@ export function PromptStatsCard({ teamId, kind }: { teamId: number; kind: Prompt
         <Stack spacing={1.5} sx={{ opacity: metrics.isPlaceholderData ? 0.6 : 1 }}>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
             <Figure label={copy.prompts} value={m!.total} />
-            <Figure label="Responses" value={m!.responses_count} />
-            <Figure label="Response rate" value={`${m!.response_rate}%`} />
+            <Figure label="Answers" value={m!.responses_count} />
+            <Figure label="Rate" value={`${m!.response_rate}%`} />
           </Box>
           {m!.data.length === 0 ? (
             <Typography variant="body2" color="text.secondary">

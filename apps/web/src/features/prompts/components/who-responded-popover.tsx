@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PromptMessages, type PromptMemberDto } from '@rally/contract';
 import { UserAvatar } from '../../../components/user-avatar';
 import { displayDate } from '../../../lib/dates';
@@ -97,6 +97,17 @@ function Members({ prompt, isOwner }: { prompt: PromptDto; isOwner: boolean }) {
  * from it) lives only while it is open.
  */
 export function WhoRespondedPopover({ anchorEl, onClose, prompt, isOwner }: Props) {
+  // Escape closes it wherever the focus is (the opener keeps it when opened by a pointer).
+  useEffect(() => {
+    if (!anchorEl) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      onClose();
+      anchorEl.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [anchorEl, onClose]);
   return (
     <Popper
       open={Boolean(anchorEl)}
@@ -109,12 +120,6 @@ export function WhoRespondedPopover({ anchorEl, onClose, prompt, isOwner }: Prop
           role="dialog"
           aria-label="Who responded"
           elevation={8}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              onClose();
-              anchorEl?.focus();
-            }
-          }}
           sx={{ width: 340, maxWidth: 'calc(100vw - 32px)', maxHeight: 420, overflowY: 'auto', mt: 0.5 }}
         >
           <Box sx={{ px: 2, pt: 1.5 }}>
