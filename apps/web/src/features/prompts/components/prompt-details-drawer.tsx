@@ -14,7 +14,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { usePromptList, usePromptResponses } from '../api/get-prompt-stats';
 import type { PromptKind } from '../api/keys';
 import { ResponseItem } from './owner-responses';
-import { PROMPT_STATS_COPY, PromptSummary } from './prompt-stats-card';
+import { PROMPT_STATS_COPY, PromptSummary } from './prompt-summary';
 
 const END_TEXT = 'Yay! You have seen it all';
 

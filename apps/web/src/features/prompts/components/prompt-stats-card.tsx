@@ -5,21 +5,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
-import { PromptMessages, type PromptSummaryDto } from '@rally/contract';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { TIME_FILTERS, TimeFilterSelect, fromDateOf, type TimeFilter } from '../../../components/time-filter';
-import { displayDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/error-message';
 import { usePromptMetrics } from '../api/get-prompt-stats';
 import type { PromptKind } from '../api/keys';
+import { PROMPT_STATS_COPY, PromptSummary } from './prompt-summary';
 
 const PromptDetailsDrawer = lazyDialog(() => import('./prompt-details-drawer').then((m) => m.PromptDetailsDrawer));
-
-/** What each kind's statistics are called and say when empty (spec §2). */
-export const PROMPT_STATS_COPY = {
-  video: { title: 'Engagement Video Stats', prompts: 'Videos', empty: PromptMessages.noVideoResponses },
-  slideshow: { title: 'Slideshow Stats', prompts: 'Slideshows', empty: PromptMessages.noImageResponses },
-} as const;
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
@@ -29,22 +22,6 @@ function Figure({ label, value }: { label: string; value: string | number }) {
       </Typography>
       <Typography variant="caption" color="text.secondary" component="p" noWrap>
         {label}
-      </Typography>
-    </Box>
-  );
-}
-
-/** One prompt of a statistics list: its topic, when, and how many answered. */
-export function PromptSummary({ prompt }: { prompt: PromptSummaryDto }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {prompt.topic}
-      </Typography>
-      <Typography variant="caption" color="text.secondary" component="p">
-        {`${displayDate(prompt.created_at)} · ${prompt.responses_count} of ${prompt.max_responses_count} responded · ${
-          prompt.published ? 'Published' : 'Not Published'
-        }`}
       </Typography>
     </Box>
   );
