@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { NotificationDto, RealtimeEvent } from '@rally/contract';
 import { addNotification, notificationKeys } from '../features/notifications/api/get-notifications';
-import { postKeys } from '../features/posts/api/post-cache';
+import { postKeys, refreshPost } from '../features/posts/api/post-cache';
 import { applyPostEvent, catchUpPosts } from '../features/posts/hooks/post-events';
+import { applyPromptEvent, catchUpPrompts } from '../features/prompts/api/prompt-events';
 import { teamKeys } from '../features/teams/api/get-teams';
 import { applyTodoEvent, catchUpTodos } from '../features/todos/api/todo-events';
 import { applyTopicEvent, catchUpTopics } from '../features/topics/api/topic-events';
@@ -27,6 +28,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: RealtimeEvent, p
   applyPostEvent(queryClient, event);
   applyTopicEvent(queryClient, event);
   applyTodoEvent(queryClient, event);
+  applyPromptEvent(queryClient, event);
   switch (event.type) {
     case 'notification.created':
       addNotification(queryClient, event.notification);
@@ -39,12 +41,15 @@ export function applyLiveEvent(queryClient: QueryClient, event: RealtimeEvent, p
       void queryClient.invalidateQueries({ queryKey: postKeys.dashboard() });
       return { leaveTeam: inside };
     }
+    case 'prompt.changed':
+      // What each viewer may see of a prompt's post depends on who they are: read again.
+      void refreshPost(queryClient, event.team_id, event.post_id);
+      return {};
     case 'post.created':
     case 'post.updated':
     case 'post.deleted':
     case 'post.engagement':
     case 'todo.changed':
-    case 'prompt.changed':
     case 'media.ready':
       return {};
   }
@@ -61,6 +66,7 @@ export async function catchUpLive(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: ['reactions'] }),
     catchUpTopics(queryClient),
     catchUpTodos(queryClient),
+    catchUpPrompts(queryClient),
     queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
     queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   ]);

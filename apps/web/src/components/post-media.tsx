@@ -21,7 +21,7 @@ export const hasMedia = (media: { media?: string | null; media_status?: MediaSta
   Boolean(media.media) || media.media_status === 'encoding' || media.media_status === 'failed';
 
 /** In the media's place while the server converts it (spec §4), or when that failed. */
-function MediaState({ status, compact }: { status: 'encoding' | 'failed'; compact?: boolean }) {
+export function MediaPending({ status, compact }: { status: 'encoding' | 'failed'; compact?: boolean }) {
   const encoding = status === 'encoding';
   return (
     <Box
@@ -58,7 +58,7 @@ function MediaState({ status, compact }: { status: 'encoding' | 'failed'; compac
 /** An attached photo, video or audio with the element that fits it (spec §3 media_type). */
 export function PostMedia({ src, type, owner, compact, status, poster }: Props) {
   const maxHeight = compact ? 240 : 480;
-  if (status === 'encoding' || status === 'failed') return <MediaState status={status} compact={compact} />;
+  if (status === 'encoding' || status === 'failed') return <MediaPending status={status} compact={compact} />;
   if (!src) return null;
   switch (type) {
     case 'video':

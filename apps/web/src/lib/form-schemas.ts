@@ -10,6 +10,8 @@ export {
   celebrationSchema,
   changePasswordSchema,
   commentSchema,
+  createSlideshowForm,
+  createVideoForm,
   confirmEmailChangeSchema,
   createTeamSchema,
   createTaskSchema,

@@ -180,6 +180,8 @@ export class RealtimeClient {
       case 'notification.created':
       case 'team.deleted':
       case 'team.restored':
+      case 'prompt.changed':
+      case 'media.ready':
         for (const l of [...this.listeners]) safely(() => l.onEvent(message));
     }
   }

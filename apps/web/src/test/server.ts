@@ -90,6 +90,9 @@ export const emptyCheckinMetrics = {
   users: [],
 };
 
+/** Engagement Video Stats or Slideshow Stats of a team that asked nothing. */
+export const emptyPromptMetrics = { total: 0, responses_count: 0, response_rate: 0, data: [] };
+
 /** Calls a signed-in app makes on load and every screen may make; tests override what they are about. */
 /** The realtime gateway: answers `auth` with `ready` and sends nothing else (tests that need events use serveRealtime). */
 const quietGateway = ws.link('*/api/realtime').addEventListener('connection', ({ client }) => {
@@ -118,6 +121,9 @@ export const defaultHandlers = [
   // A lead's team sidebar shows Check-In Stats; the create panel reads when the last check-in was.
   http.get('*/api/user/team/:id/checkin', () => apiOk({ last_checkin_time: null, next_checkin_available: null })),
   http.get('*/api/user/team/:id/checkin/metrics', () => apiOk(emptyCheckinMetrics)),
+  // …and Engagement Video Stats and Slideshow Stats (issue 22).
+  http.get('*/api/user/team/:id/videos/metrics', () => apiOk(emptyPromptMetrics)),
+  http.get('*/api/user/team/:id/slideshows/metrics', () => apiOk(emptyPromptMetrics)),
 ];
 
 /** One fake API for the whole web suite; unhandled calls fail the test (see setup.ts). */

@@ -14,6 +14,7 @@ import { useTeams } from '../../features/teams/api/get-teams';
 import { useSession } from '../../lib/session';
 import { teamViewer } from '../../lib/viewer';
 import { useLeadTeams } from './lead-teams';
+import { usePromptBodies } from './prompt-slots';
 
 /** /dashboard: the posts of all the user's teams, each card with the user's role in its team (spec §2). */
 export function DashboardPage() {
@@ -25,6 +26,7 @@ export function DashboardPage() {
   const userId = useSession()?.user.id ?? 0;
   const coach = isCoach(subscription.data);
   const leadTeams = useLeadTeams();
+  const bodies = usePromptBodies();
 
   // One viewer object per team, so a card re-renders only when its own data changes.
   const viewers = useMemo(() => {
@@ -52,6 +54,7 @@ export function DashboardPage() {
           emptyText={PostMessages.dashboardEmpty}
           endText={PostMessages.dashboardEnd}
           label="Dashboard"
+          bodies={bodies}
         />
       </FeedLayout>
     </Box>

@@ -192,3 +192,65 @@ describe('live updates', () => {
     expect(screen.getByRole('button', { name: /^Your reaction:/ })).toBeInTheDocument();
   });
 });
+
+describe('team video and slideshow on the timeline (issue 22)', () => {
+  it.each([
+    [2, true],
+    [3, true],
+    [4, false],
+  ])('role %i is offered Team Video and Slideshow: %s', async (role, offered) => {
+    serveTeams([buildTeam({ id: 5, name: 'Rowing', role_id: role })]);
+    serveTimeline([buildPost({ id: 1, data: { text: 'First' } })]);
+    const { user } = open('/engagements/5/timeline');
+    await screen.findByText('First');
+    await user.click(screen.getByRole('button', { name: /Share a thought, an announcement or a bright idea/ }));
+    await screen.findByRole('tab', { name: 'Text' });
+    expect(Boolean(screen.queryByRole('tab', { name: 'Team Video' }))).toBe(offered);
+    expect(Boolean(screen.queryByRole('tab', { name: 'Slideshow' }))).toBe(offered);
+    if (!offered) return;
+    await user.click(screen.getByRole('tab', { name: 'Team Video' }));
+    expect(await screen.findByRole('button', { name: 'Record a video' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Slideshow' }));
+    expect(await screen.findByRole('button', { name: 'Add an image' })).toBeInTheDocument();
+  });
+
+  it('draws a team video post with its prompt: x of y responded and Respond for a member', async () => {
+    serveTeams([buildTeam({ id: 5, name: 'Rowing', role_id: 4 })]);
+    const post = buildPost({
+      id: 80,
+      type_id: PostType.teamvideo,
+      data: { topic: 'What made this week great?', video_id: 9, responses_count: 0, max_responses_count: 2 },
+    });
+    serveTimeline([post]);
+    server.use(
+      http.get(apiUrl(Routes.video, { id: 5, videoId: 9 }), () =>
+        apiOk({
+          id: 9,
+          team_id: 5,
+          post_id: 80,
+          topic: 'What made this week great?',
+          content: null,
+          media: '/files/q.mp4',
+          media_type: 'video',
+          media_status: 'ready',
+          poster: null,
+          user: post.user,
+          created_at: post.created_at,
+          published: false,
+          published_at: null,
+          is_responded: false,
+          responses_count: 0,
+          max_responses_count: 2,
+          members: [],
+          team_video_responses: [],
+        }),
+      ),
+    );
+    open('/engagements/5/timeline');
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Topic: What made this week great?')).toBeInTheDocument();
+    expect(await within(card).findByRole('button', { name: 'Respond' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '0 of 2 responded' })).toBeInTheDocument();
+    expect(within(card).getByText('Not Published')).toBeInTheDocument();
+  });
+});

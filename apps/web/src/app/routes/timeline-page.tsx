@@ -1,5 +1,5 @@
 import { Box, Stack } from '@mui/material';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { PostType, PostMessages } from '@rally/contract';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { paths } from '../../config/paths';
@@ -11,6 +11,7 @@ import { useBuzzes } from '../../features/engagement';
 import { PostFeed } from '../../features/posts/components/post-feed';
 import { postEngagement } from './engagement';
 import { useCheckinBodies, useCheckinPostType } from './checkin-slots';
+import { usePromptBodies, usePromptPostTypes } from './prompt-slots';
 import { useLeadTeams } from './lead-teams';
 import { useWorkspaceTeam } from './workspace-context';
 
@@ -32,8 +33,12 @@ export function TimelinePage({ feed: kind }: { feed: TeamFeed }) {
   useBuzzes();
   const leadTeams = useLeadTeams();
   const viewerFor = useCallback(() => viewer, [viewer]);
-  const bodies = useCheckinBodies();
-  const extraTypes = useCheckinPostType(team);
+  const checkinBodies = useCheckinBodies();
+  const promptBodies = usePromptBodies();
+  const bodies = useMemo(() => ({ ...checkinBodies, ...promptBodies }), [checkinBodies, promptBodies]);
+  const checkinType = useCheckinPostType(team);
+  const promptTypes = usePromptPostTypes(team.id);
+  const extraTypes = useMemo(() => new Map([...checkinType, ...promptTypes]), [checkinType, promptTypes]);
 
   return (
     <Box>

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { Endpoints, Paging, type ResponseOf, type Routes } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { checkinKeys } from './keys';
-import { periodOf, type PeriodQuery } from './time-zone';
+import { periodOf, type PeriodQuery } from '../../../lib/time-zone';
 
 export type CheckinDetailPage = ResponseOf<typeof Routes.checkinMetricsDetail>;
 

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { Endpoints } from '@rally/contract';
 import { call } from '../../../lib/api-client';
 import { checkinKeys } from './keys';
-import { periodOf, type PeriodQuery } from './time-zone';
+import { periodOf, type PeriodQuery } from '../../../lib/time-zone';
 
 /** GET user/team/{id}/stats?from_date&tz: posts, reactions, comments and active members (decisions.md). */
 export const getTeamStats = async (teamId: number, period: PeriodQuery, signal?: AbortSignal) =>

@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useCheckinMetrics } from '../api/get-checkin-metrics';
 import { HappinessMeter } from './happiness-meter';
 import { MoodBreakdown } from './mood-breakdown';
-import { TIME_FILTERS, TimeFilterSelect, fromDateOf, type TimeFilter } from './time-filter';
+import { TIME_FILTERS, TimeFilterSelect, fromDateOf, type TimeFilter } from '../../../components/time-filter';
 
 const CheckinDetailsDrawer = lazyDialog(() => import('./checkin-details-drawer').then((m) => m.CheckinDetailsDrawer));
 

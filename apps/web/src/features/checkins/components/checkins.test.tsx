@@ -10,7 +10,7 @@ import { CheckinPostBody } from './checkin-post-body';
 import { CheckinStatsCard } from './checkin-stats-card';
 import { RequestCheckinForm } from './request-checkin-form';
 import { TeamStatsDialog } from './team-stats-dialog';
-import { fromDateOf } from './time-filter';
+import { fromDateOf } from '../../../components/time-filter';
 
 const TEAM = 5;
 const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
@@ -284,6 +284,10 @@ describe('the period’s time zone', () => {
       comments_count: 3,
       active_members_count: 2,
       members_count: 4,
+      videos_count: 3,
+      video_responses_count: 5,
+      slideshows_count: 1,
+      slideshow_responses_count: 2,
     };
     server.use(
       http.get(apiUrl(Routes.teamStats, { id: TEAM }), ({ request }) => {
@@ -293,6 +297,14 @@ describe('the period’s time zone', () => {
     );
     renderWithProviders(<TeamStatsDialog open teamId={TEAM} teamName="Rally" onClose={() => {}} />);
     expect(await screen.findByText('2 of 4')).toBeInTheDocument();
+    // Issue 22: the team videos and slideshows of the period, and their answers.
+    const counts: [string, string][] = [
+      ['Team videos', '3'],
+      ['Video responses', '5'],
+      ['Slideshows', '1'],
+      ['Slideshow responses', '2'],
+    ];
+    for (const [label, value] of counts) expect(screen.getByText(label).previousSibling).toHaveTextContent(value);
     expect(asked).toEqual([{ from_date: fromDateOf('30'), tz: 'Pacific/Auckland' }]);
   });
 });

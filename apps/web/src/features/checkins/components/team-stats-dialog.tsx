@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { useTeamStats } from '../api/get-team-stats';
-import { TimeFilterSelect, fromDateOf, type TimeFilter } from './time-filter';
+import { TimeFilterSelect, fromDateOf, type TimeFilter } from '../../../components/time-filter';
 
 export interface TeamStatsDialogProps {
   open: boolean;
@@ -32,7 +32,10 @@ function Stat({ label, value }: { label: string; value: number | string }) {
   );
 }
 
-/** The 'Team Statistics' dialog (spec §2; decisions.md): posts, reactions, comments and active members of a period. */
+/**
+ * The 'Team Statistics' dialog (spec §2; decisions.md): posts, reactions, comments and active
+ * members of a period, and the team videos and slideshows asked with the answers given (issue 22).
+ */
 export function TeamStatsDialog({ open, teamId, teamName, onClose }: TeamStatsDialogProps) {
   const [filter, setFilter] = useState<TimeFilter>('30');
   const fromDate = useMemo(() => fromDateOf(filter), [filter]);
@@ -61,6 +64,10 @@ export function TeamStatsDialog({ open, teamId, teamName, onClose }: TeamStatsDi
             <Stat label="Reactions" value={s.reactions_count} />
             <Stat label="Comments" value={s.comments_count} />
             <Stat label="Active members" value={`${s.active_members_count} of ${s.members_count}`} />
+            <Stat label="Team videos" value={s.videos_count} />
+            <Stat label="Video responses" value={s.video_responses_count} />
+            <Stat label="Slideshows" value={s.slideshows_count} />
+            <Stat label="Slideshow responses" value={s.slideshow_responses_count} />
           </Box>
         )}
       </DialogContent>

@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { EngagementDto, PageMeta, PostDto, SharedEngagement } from '@rally/contract';
+import { Endpoints, type EngagementDto, type PageMeta, type PostDto, type SharedEngagement } from '@rally/contract';
+import { call } from '../../../lib/api-client';
 
 /**
  * Query keys of every list of posts, and the few ways a post changes in them. Every feed (team
@@ -91,4 +92,21 @@ export function applyOwnEngagement(qc: QueryClient, postId: number, engagement: 
 /** Someone else reacted or commented: the counts and previews change; the viewer's own part stays. */
 export function applySharedEngagement(qc: QueryClient, postId: number, engagement: SharedEngagement) {
   mapPosts(qc, (post) => (post.id === postId ? { ...post, ...engagement } : post));
+}
+
+/**
+ * GET user/team/{id}/posts/{postId} into every loaded list that holds the post (a team video's
+ * answers changed its counts); nothing when no list holds it, and a failure leaves the lists as
+ * they are (a deleted post leaves through its own event).
+ */
+export async function refreshPost(qc: QueryClient, teamId: number, postId: number): Promise<void> {
+  const held = qc
+    .getQueriesData<Feed>({ queryKey: postKeys.all })
+    .some(([, feed]) => feed?.pages.some((p) => p.data.some((post) => post.id === postId)));
+  if (!held) return;
+  try {
+    replacePost(qc, (await call(Endpoints.post, { params: { id: teamId, postId } })).data);
+  } catch {
+    // Gone or no longer visible to the viewer: the lists keep what they had.
+  }
 }

@@ -106,7 +106,10 @@ function Callout({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-/** Team video and slideshow, read-only here: the topic (in the header), the words and the media. */
+/**
+ * Team video and slideshow where no page passes the prompts feature's body (a create form's
+ * preview): read-only, the words, the media and the state.
+ */
 function Published({ post }: { post: PostDto }) {
   const { published, responses_count, max_responses_count } = post.data;
   return (

@@ -14,9 +14,9 @@ export interface PostTypeOption {
 }
 
 /**
- * The post types whose forms exist, in the selector's order. The role decides which of them a
- * member is offered (contract `postTypesFor`, spec §6); check-in, team video and slideshow are
- * offered to leads once their forms are built: one line each here.
+ * The post types whose forms this feature draws, in the selector's order. The role decides which
+ * of them a member is offered (contract `postTypesFor`, spec §6); check-in, team video and
+ * slideshow, offered to leads, are drawn by their own features and passed in (`ExtraPostTypes`).
  */
 export const POST_TYPE_OPTIONS: ReadonlyMap<number, PostTypeOption> = new Map([
   [PostType.text, { label: 'Text', icon: <NotesRounded />, hint: 'A thought, an update or a question for the team.' }],

@@ -55,7 +55,10 @@ export function applyPostEvent(queryClient: QueryClient, event: RealtimeEvent): 
     case 'notification.created':
     case 'team.deleted':
     case 'team.restored':
-      // Not about posts: to-dos, notifications and teams are applied by their own features.
+    case 'prompt.changed':
+    case 'media.ready':
+      // Not applied here: to-dos, notifications, teams and prompts have their own features; a
+      // prompt's post is read again by the app (live-events.ts).
       return;
   }
 }
