@@ -197,7 +197,12 @@ export default defineConfig(({ command }) => ({
     // 17), so the polyfill would only weigh on /login's first load.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: firstScreenChunks(), debugName: 'first-screen chunks' }] } },
+      output: {
+        codeSplitting: { groups: [{ name: firstScreenChunks(), debugName: 'first-screen chunks' }] },
+        // The entry's preload map names every chunk of every screen: a bare hash keeps that map,
+        // which /login downloads, small (the manifest still says which module each chunk is).
+        chunkFileNames: 'assets/[hash].js',
+      },
     },
   },
 }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Endpoints, PromptEndpoints } from './endpoints.js';
+import { Endpoints } from './endpoints.js';
+import { PromptEndpoints } from './prompt-endpoints.js';
 import { Routes } from './routes/index.js';
 
 describe('Endpoints', () => {

@@ -1,4 +1,5 @@
 import type { ApiRoute } from './route.js';
+import type { PromptRouteName } from './prompt-endpoints.js';
 import type { Routes } from './routes/index.js';
 
 declare const fullRoute: unique symbol;
@@ -13,7 +14,9 @@ export interface Endpoint<R extends ApiRoute = ApiRoute> extends Pick<R, 'method
   readonly [fullRoute]?: R;
 }
 
-type EndpointTableOf<Names extends keyof typeof Routes> = { readonly [K in Names]: Endpoint<(typeof Routes)[K]> };
+export type EndpointTableOf<Names extends keyof typeof Routes> = {
+  readonly [K in Names]: Endpoint<(typeof Routes)[K]>;
+};
 
 /**
  * Each call's method, path and auth: the one place they are written. The route table spreads
@@ -131,46 +134,5 @@ export const endpointPaths = {
   setTeamPush: { method: 'POST', path: 'user/team/:id/push', auth: true },
 } as const satisfies Record<string, Pick<ApiRoute, 'method' | 'path' | 'auth'>>;
 
-/**
- * Engagement video and slideshow calls (spec §7; decisions.md; issue 22), apart from
- * `endpointPaths`: only their screens, loaded lazily, need them, and the sign-in screens carry
- * `Endpoints` within a fixed budget.
- */
-export const promptEndpointPaths = {
-  createVideo: { method: 'POST', path: 'user/team/:id/video', auth: true },
-  video: { method: 'GET', path: 'user/team/:id/video/:videoId', auth: true },
-  respondToVideo: { method: 'POST', path: 'user/team/:id/video/:videoId', auth: true },
-  videos: { method: 'GET', path: 'user/team/:id/videos', auth: true },
-  videoMetrics: { method: 'GET', path: 'user/team/:id/videos/metrics', auth: true },
-  videoOfPost: { method: 'GET', path: 'user/team/:id/videos/:postId', auth: true },
-  videoResponses: { method: 'GET', path: 'user/team/:id/video/:videoId/responses', auth: true },
-  publishVideo: { method: 'POST', path: 'user/team/:id/video/:videoId/publish', auth: true },
-  remindVideo: { method: 'POST', path: 'user/team/:id/video/:videoId/user/:userId/response-reminder', auth: true },
-  hideVideoResponse: { method: 'POST', path: 'user/team/:id/video/:videoId/responses/:responseId/hide', auth: true },
-  createSlideshow: { method: 'POST', path: 'user/team/:id/slideshow', auth: true },
-  slideshow: { method: 'GET', path: 'user/team/:id/slideshow/:slideshowId', auth: true },
-  respondToSlideshow: { method: 'POST', path: 'user/team/:id/slideshow/:slideshowId', auth: true },
-  slideshows: { method: 'GET', path: 'user/team/:id/slideshows', auth: true },
-  slideshowMetrics: { method: 'GET', path: 'user/team/:id/slideshows/metrics', auth: true },
-  slideshowMembers: { method: 'GET', path: 'user/team/:id/slideshows/:slideshowId', auth: true },
-  slideshowResponses: { method: 'GET', path: 'user/team/:id/slideshows/:slideshowId/responses', auth: true },
-  publishSlideshow: { method: 'POST', path: 'user/team/:id/slideshow/:slideshowId/publish', auth: true },
-  remindSlideshow: {
-    method: 'POST',
-    path: 'user/team/:id/slideshow/:slideshowId/user/:userId/response-reminder',
-    auth: true,
-  },
-  hideSlideshowResponse: {
-    method: 'POST',
-    path: 'user/team/:id/slideshow/:slideshowId/responses/:responseId/hide',
-    auth: true,
-  },
-} as const satisfies Record<string, Pick<ApiRoute, 'method' | 'path' | 'auth'>>;
-
-type PromptRouteName = keyof typeof promptEndpointPaths;
-
 /** The route table without its schemas, for clients: each entry typed with its whole route. */
 export const Endpoints: EndpointTableOf<Exclude<keyof typeof Routes, PromptRouteName>> = endpointPaths;
-
-/** The team video and slideshow calls, as `Endpoints` (imported by the screens that use them). */
-export const PromptEndpoints: EndpointTableOf<PromptRouteName> = promptEndpointPaths;

@@ -1,6 +1,7 @@
 export * from './ids.js';
 export * from './plans.js';
 export * from './limits.js';
+export * from './media-limits.js';
 export * from './messages.js';
 export * from './post-messages.js';
 export * from './checkin-messages.js';
@@ -14,6 +15,7 @@ export * from './envelope.js';
 export * from './route.js';
 export * from './routes/index.js';
 export * from './endpoints.js';
+export * from './prompt-endpoints.js';
 export * from './abilities.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf, pagedEnvelopeOf } from '../envelope.js';
-import { promptEndpointPaths as endpointPaths } from '../endpoints.js';
+import { promptEndpointPaths as endpointPaths } from '../prompt-endpoints.js';
 import { defineRoute } from '../route.js';
 import { pageQuery } from '../schemas/common.js';
 import { postDto, promptResponseDto } from '../schemas/posts.js';
@@ -59,7 +59,11 @@ export const promptRoutes = {
     query: fromDateQuery,
     response: envelopeOf(promptMetricsDto),
   }),
-  videoOfPost: defineRoute({ ...endpointPaths.videoOfPost, params: videoPostParams, response: envelopeOf(teamVideoDto) }),
+  videoOfPost: defineRoute({
+    ...endpointPaths.videoOfPost,
+    params: videoPostParams,
+    response: envelopeOf(teamVideoDto),
+  }),
   videoResponses: defineRoute({
     ...endpointPaths.videoResponses,
     params: videoParams,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Limits } from '../limits.js';
+import { MediaLimits } from '../media-limits.js';
 import { PromptMessages } from '../prompt-messages.js';
 import { idParam, pageQuery, textField } from './common.js';
 import { fromDateQuery } from './checkins.js';
@@ -30,11 +31,11 @@ export type PromptListQuery = z.output<typeof promptListQuery>;
 
 const topic = textField('lines', PromptMessages.topicRequired)
   .min(1, { error: PromptMessages.topicRequired, abort: true })
-  .min(Limits.promptTopicMin, PromptMessages.topicMin)
+  .min(MediaLimits.promptTopicMin, PromptMessages.topicMin)
   .max(Limits.slideshowTextMax, PromptMessages.slideshowTopicMax);
 
 const caption = textField('lines')
-  .max(Limits.captionMax, PromptMessages.captionMax)
+  .max(MediaLimits.captionMax, PromptMessages.captionMax)
   .transform((v) => (v ? v : null));
 
 /**
@@ -80,7 +81,7 @@ export type VideoResponseInput = z.input<typeof videoResponseForm>;
  */
 export const slideshowResponseForm = z.object({
   caption: z
-    .union([caption, z.array(caption).max(Limits.slideshowResponseImagesMax, PromptMessages.tooManyImages)])
+    .union([caption, z.array(caption).max(MediaLimits.slideshowResponseImagesMax, PromptMessages.tooManyImages)])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
 });

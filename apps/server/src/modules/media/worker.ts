@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { Limits } from '@rally/contract';
+import { MediaLimits } from '@rally/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, MediaJobRow } from '../../db/schema.js';
@@ -186,7 +186,8 @@ export class MediaWorker {
       const source = await probe(tools, input, { signal, timeoutMs });
       if (kind === 'video' ? !source.video : !source.audio) throw new Error(`no ${kind} stream`);
       const maxSeconds =
-        (kind === 'video' ? Limits.videoMaxSeconds : Limits.audioMaxSeconds) + Limits.mediaLengthSlackSeconds;
+        (kind === 'video' ? MediaLimits.videoMaxSeconds : MediaLimits.audioMaxSeconds) +
+        MediaLimits.mediaLengthSlackSeconds;
       const output = path.join(dir, `out.${OUTPUT[kind].ext}`);
       // Audio keeps no picture: an .m4a of its sound alone.
       await transcode(tools, input, output, kind === 'audio' ? { ...source, video: undefined } : source, {

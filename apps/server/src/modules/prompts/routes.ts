@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { Limits, Messages, PromptMessages, Routes } from '@rally/contract';
+import { MediaLimits, Limits, Messages, PromptMessages, Routes } from '@rally/contract';
 import { principalOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, badRequest } from '../../http/errors.js';
@@ -102,7 +102,7 @@ export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService })
     ...routeOf(api, Routes.respondToSlideshow),
     handler: async (request) => {
       // One more than allowed is read, so the answer says "at most 5" rather than a bare 413.
-      const form = await readForm(request, Limits.slideshowResponseImagesMax + 1, Limits.imageMaxBytes);
+      const form = await readForm(request, MediaLimits.slideshowResponseImagesMax + 1, Limits.imageMaxBytes);
       const input = parse(Routes.respondToSlideshow.form, form.fields);
       const { id, slideshowId } = request.params;
       return ok(

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Limits } from '@rally/contract';
+import { MediaLimits } from '@rally/contract';
 import sharp, { type Sharp } from 'sharp';
 import { probe, type MediaProbe } from '../media/probe.js';
 import { ToolFailed } from '../media/run.js';
@@ -74,7 +74,8 @@ const CONTAINER: Record<string, string> = { mp4: 'mp4', m4a: 'mp4', webm: 'webm'
 
 /** The longest a file of each type may be (spec §9's recording limits, plus a second of slack). */
 export const maxSecondsOf = (mediaType: 'video' | 'audio') =>
-  (mediaType === 'video' ? Limits.videoMaxSeconds : Limits.audioMaxSeconds) + Limits.mediaLengthSlackSeconds;
+  (mediaType === 'video' ? MediaLimits.videoMaxSeconds : MediaLimits.audioMaxSeconds) +
+  MediaLimits.mediaLengthSlackSeconds;
 
 /**
  * Checks a video or audio file by what ffprobe finds in it (modules/media: the one place that

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Limits } from '@rally/contract';
+import { MediaLimits } from '@rally/contract';
 import { FakeMediaRecorder, stubMedia, unstubMedia } from '../../test/fake-media';
 import { MediaRecorderDialog } from './media-recorder-dialog';
 import type { MediaRecorderDialogProps } from './types';
@@ -189,7 +189,7 @@ describe('MediaRecorderDialog: image', () => {
     const preview = screen.getByLabelText('Camera preview');
     fireEvent.click(button('Take photo'));
     expect(pen.drawImage).toHaveBeenCalledWith(preview, 0, 0, 1280, 720);
-    expect(toBlob).toHaveBeenCalledWith(expect.any(Function), 'image/jpeg', Limits.recorderJpegQuality);
+    expect(toBlob).toHaveBeenCalledWith(expect.any(Function), 'image/jpeg', MediaLimits.recorderJpegQuality);
     expect(screen.getByRole('img', { name: /Your picture/ })).toHaveAttribute('src', 'blob:recording');
 
     fireEvent.click(button('Retake'));

@@ -17,7 +17,7 @@ import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined';
 import StopRounded from '@mui/icons-material/StopRounded';
 import VideocamRounded from '@mui/icons-material/VideocamRounded';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
-import { Limits } from '@rally/contract';
+import { MediaLimits } from '@rally/contract';
 import {
   MAX_SECONDS,
   CONSTRAINTS,
@@ -234,7 +234,7 @@ function Recorder({ active, mode, modes, onMode, accept, onBusy, onClose, onDone
         else fail(new Error('No picture'));
       },
       'image/jpeg',
-      Limits.recorderJpegQuality,
+      MediaLimits.recorderJpegQuality,
     );
   };
 

@@ -1,4 +1,4 @@
-import { Limits } from '@rally/contract';
+import { MediaLimits } from '@rally/contract';
 import type { RecorderMode } from './types';
 
 /** What each mode asks the browser for: the camera with sound, the microphone, or the camera alone. */
@@ -10,8 +10,8 @@ export const CONSTRAINTS: Record<RecorderMode, MediaStreamConstraints> = {
 
 /** Spec §9: how long a recording may last, in seconds (a picture has no length). */
 export const MAX_SECONDS: Record<'video' | 'audio', number> = {
-  video: Limits.videoMaxSeconds,
-  audio: Limits.audioMaxSeconds,
+  video: MediaLimits.videoMaxSeconds,
+  audio: MediaLimits.audioMaxSeconds,
 };
 
 /**

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Limits } from '@rally/contract';
+import { MediaLimits } from '@rally/contract';
 import { advance } from '../../../test/helpers';
 import { member, response, stubMedia } from '../test/prompt-fixtures';
 import { PlaylistPlayer } from './playlist-player';
@@ -76,14 +76,14 @@ describe('the slideshow player', () => {
     render(<SlideshowPlayer responses={answers} topic="Desks" />);
     expect(screen.getByRole('img', { name: 'Mia Member: My desk' })).toBeInTheDocument();
     expect(screen.getByText('1 / 3')).toBeInTheDocument();
-    await advance(Limits.slideshowAdvanceMs - 1);
+    await advance(MediaLimits.slideshowAdvanceMs - 1);
     expect(screen.getByText('1 / 3')).toBeInTheDocument();
     await advance(1);
     expect(screen.getByRole('img', { name: 'Leo Lane: The view' })).toBeInTheDocument();
     expect(screen.getByText('The view')).toBeInTheDocument();
-    await advance(Limits.slideshowAdvanceMs);
+    await advance(MediaLimits.slideshowAdvanceMs);
     expect(screen.getByRole('img', { name: 'Image from Ida Imre' })).toBeInTheDocument();
-    await advance(Limits.slideshowAdvanceMs);
+    await advance(MediaLimits.slideshowAdvanceMs);
     expect(screen.getByText('1 / 3')).toBeInTheDocument();
   });
 
@@ -96,10 +96,10 @@ describe('the slideshow player', () => {
     act(() => screen.getByRole('button', { name: 'Next image' }).click());
     expect(screen.getByText('2 / 3')).toBeInTheDocument();
     act(() => screen.getByRole('button', { name: 'Pause' }).click());
-    await advance(Limits.slideshowAdvanceMs * 3);
+    await advance(MediaLimits.slideshowAdvanceMs * 3);
     expect(screen.getByText('2 / 3')).toBeInTheDocument();
     act(() => screen.getByRole('button', { name: 'Play' }).click());
-    await advance(Limits.slideshowAdvanceMs);
+    await advance(MediaLimits.slideshowAdvanceMs);
     expect(screen.getByText('3 / 3')).toBeInTheDocument();
   });
 });

@@ -13,7 +13,7 @@ import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Limits, Timing, PromptMessages, type PromptResponseDto } from '@rally/contract';
+import { MediaLimits, Timing, PromptMessages, type PromptResponseDto } from '@rally/contract';
 import { FormError } from '../../../components/form-error';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { errorMessage } from '../../../lib/error-message';
@@ -72,7 +72,7 @@ export function RespondSlideshowDialog({
   const add = (files: File[]) => {
     const problem = files.map(imageProblem).find(Boolean);
     if (problem) return showError(problem);
-    if (chosen.length + files.length > Limits.slideshowResponseImagesMax)
+    if (chosen.length + files.length > MediaLimits.slideshowResponseImagesMax)
       return showError(PromptMessages.tooManyImages);
     setChosen([
       ...chosen,
@@ -92,7 +92,7 @@ export function RespondSlideshowDialog({
   const setCaption = (key: number, caption: string) =>
     setChosen(chosen.map((c) => (c.key === key ? { ...c, caption } : c)));
 
-  const tooLong = chosen.some((c) => c.caption.trim().length > Limits.captionMax);
+  const tooLong = chosen.some((c) => c.caption.trim().length > MediaLimits.captionMax);
   const busy = respond.isPending;
 
   const send = async () => {
@@ -152,8 +152,8 @@ export function RespondSlideshowDialog({
                   minRows={2}
                   fullWidth
                   disabled={busy}
-                  error={c.caption.trim().length > Limits.captionMax}
-                  helperText={`${c.caption.trim().length} / ${Limits.captionMax}`}
+                  error={c.caption.trim().length > MediaLimits.captionMax}
+                  helperText={`${c.caption.trim().length} / ${MediaLimits.captionMax}`}
                 />
                 <IconButton aria-label={`Remove image ${i + 1}`} onClick={() => remove(c.key)} disabled={busy}>
                   <CloseRounded />
@@ -162,7 +162,7 @@ export function RespondSlideshowDialog({
             </Stack>
           ))}
         </Stack>
-        {chosen.length < Limits.slideshowResponseImagesMax && (
+        {chosen.length < MediaLimits.slideshowResponseImagesMax && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }} useFlexGap>
             <Button startIcon={<PhotoLibraryOutlined />} onClick={() => input.current?.click()} disabled={busy}>
               Add images
@@ -173,7 +173,7 @@ export function RespondSlideshowDialog({
           </Stack>
         )}
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-          {`${chosen.length} of ${Limits.slideshowResponseImagesMax} images · .png, .jpg or .jpeg`}
+          {`${chosen.length} of ${MediaLimits.slideshowResponseImagesMax} images · .png, .jpg or .jpeg`}
         </Typography>
         {progress > 0 && (
           <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" sx={{ mt: 1 }} />

@@ -7,7 +7,7 @@ import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import PauseRounded from '@mui/icons-material/PauseRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import { useEffect, useState } from 'react';
-import { Limits, type PromptResponseDto } from '@rally/contract';
+import { MediaLimits, type PromptResponseDto } from '@rally/contract';
 import { UserAvatar } from '../../../components/user-avatar';
 
 /**
@@ -24,7 +24,7 @@ export function SlideshowPlayer({ responses, topic }: { responses: readonly Prom
   // Each image stays for the same time, counted afresh after a step by hand.
   useEffect(() => {
     if (paused || count < 2) return;
-    const timer = setTimeout(() => setIndex((i) => (i + 1) % count), Limits.slideshowAdvanceMs);
+    const timer = setTimeout(() => setIndex((i) => (i + 1) % count), MediaLimits.slideshowAdvanceMs);
     return () => clearTimeout(timer);
   }, [at, paused, count]);
 
