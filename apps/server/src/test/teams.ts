@@ -45,6 +45,38 @@ export function postTeamAvatar(
   return t.api('POST', `user/team/${teamId}/profile`, form.payload, token, { headers: form.headers });
 }
 
+/** Presigns and PUTs a file for a team's content as the browser does; answers the PUT and the key. */
+export async function putTeamFile(
+  t: TestApp,
+  user: SignedUpUser,
+  teamId: number,
+  data: Buffer,
+  filename: string,
+  mime: string,
+  policy = 'expression',
+) {
+  const q = new URLSearchParams({
+    filename,
+    mime_type: mime,
+    file_size: String(data.length),
+    resource_type: 'team',
+    resource_id: String(teamId),
+    resource_policy: policy,
+  });
+  const signed = await t.api('GET', `s3-upload-presigned-request?${q.toString()}`, undefined, user.token);
+  expect(signed.statusCode, signed.body).toBe(200);
+  const { key, url } = signed.json<{ data: { key: string; url: string } }>().data;
+  const res = await t.app.inject({ method: 'PUT', url, payload: data, headers: { 'content-type': mime } });
+  return { key, res };
+}
+
+/** {@link putTeamFile} that must succeed: answers the key. */
+export async function uploadTeamFile(...args: Parameters<typeof putTeamFile>): Promise<string> {
+  const { key, res } = await putTeamFile(...args);
+  expect(res.statusCode, res.body).toBe(200);
+  return key;
+}
+
 /** The invite and join routes are rate-limited per address; each call here comes from a fresh one. */
 export const invite = (t: TestApp, teamId: number, emails: string[], token?: string) =>
   t.api('POST', `user/team/${teamId}/invite`, { emails }, token, { remoteAddress: uniqueIp() });

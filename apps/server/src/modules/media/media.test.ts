@@ -11,7 +11,7 @@ import { PromptMessages, type CommentDto, type PostDto, type TeamDto } from '@ra
 import { liveOf } from '../../realtime/consumer.js';
 import { buildTestApp, useTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
-import { buildTeam, seatMembers } from '../../test/teams.js';
+import { buildTeam, putTeamFile as upload, seatMembers, uploadTeamFile as uploaded } from '../../test/teams.js';
 import { probe } from './probe.js';
 import { resolveMediaTools } from './tools.js';
 
@@ -81,45 +81,6 @@ async function probeBuffer(data: Buffer, ext: string) {
   const file = path.join(mkdtempSync(path.join(scratch, 'probe-')), `f.${ext}`);
   writeFileSync(file, data);
   return probe(tools, file);
-}
-
-/** Presigns and PUTs a file as the browser does; answers the PUT and the key. */
-async function upload(
-  t: TestApp,
-  user: SignedUpUser,
-  teamId: number,
-  data: Buffer,
-  filename: string,
-  mime: string,
-  policy = 'expression',
-) {
-  const q = new URLSearchParams({
-    filename,
-    mime_type: mime,
-    file_size: String(data.length),
-    resource_type: 'team',
-    resource_id: String(teamId),
-    resource_policy: policy,
-  });
-  const signed = await t.api('GET', `s3-upload-presigned-request?${q.toString()}`, undefined, user.token);
-  expect(signed.statusCode, signed.body).toBe(200);
-  const { key, url } = signed.json<{ data: { key: string; url: string } }>().data;
-  const res = await t.app.inject({ method: 'PUT', url, payload: data, headers: { 'content-type': mime } });
-  return { key, res };
-}
-
-async function uploaded(
-  t: TestApp,
-  user: SignedUpUser,
-  teamId: number,
-  data: Buffer,
-  filename: string,
-  mime: string,
-  policy = 'expression',
-) {
-  const { key, res } = await upload(t, user, teamId, data, filename, mime, policy);
-  expect(res.statusCode, res.body).toBe(200);
-  return key;
 }
 
 /** A text post, or a celebration when it has a file. */

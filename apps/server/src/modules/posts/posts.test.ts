@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PostType, type PostDto, type TeamDto, PostMessages } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
 import { buildUser, expectInvalid, type SignedUpUser } from '../../test/factories.js';
-import { buildTeam, deleteAndPurge, seatMembers } from '../../test/teams.js';
+import { buildTeam, deleteAndPurge, seatMembers, uploadTeamFile } from '../../test/teams.js';
 import { sampleFile, samePixels } from '../../test/samples.js';
 
 const t = useTestApp();
@@ -402,34 +402,18 @@ describe('sharing and deleting', () => {
 });
 
 describe('files on posts and comments', () => {
-  /** Presigns and PUTs a file as the browser does; answers its key. */
-  async function upload(
-    user: SignedUpUser,
-    teamId: number,
-    data: Buffer,
-    filename: string,
-    mime: string,
-    policy: string,
-  ) {
-    const q = new URLSearchParams({
-      filename,
-      mime_type: mime,
-      file_size: String(data.length),
-      resource_type: 'team',
-      resource_id: String(teamId),
-      resource_policy: policy,
-    });
-    const signed = await t.api('GET', `s3-upload-presigned-request?${q.toString()}`, undefined, user.token);
-    expect(signed.statusCode, signed.body).toBe(200);
-    const { key, url } = signed.json().data;
-    const put = await t.app.inject({ method: 'PUT', url, payload: data, headers: { 'content-type': mime } });
-    expect(put.statusCode, put.body).toBe(200);
-    return key as string;
-  }
   const fetchFile = (url: string) => t.app.inject({ method: 'GET', url });
 
   it('a celebration with a photo: the file is read back by a signed URL; a key attaches once, by its uploader', async () => {
-    const key = await upload(mina, team.id, sampleFile('png', 300), 'win.png', 'image/png', 'team.celebration');
+    const key = await uploadTeamFile(
+      t,
+      mina,
+      team.id,
+      sampleFile('png', 300),
+      'win.png',
+      'image/png',
+      'team.celebration',
+    );
     expectInvalid(
       await post(team.id, pete.token, { text: 'Not my file', media: key, media_type: 'photo' }, 'celebration'),
       'media',
@@ -450,7 +434,7 @@ describe('files on posts and comments', () => {
 
   it('a comment with audio; a video comment is a video', async () => {
     const target = await created(await post(team.id, mina.token, { content: 'Say it out loud' }));
-    const audio = await upload(pete, team.id, sampleFile('mp3'), 'note.mp3', 'audio/mpeg', 'expression');
+    const audio = await uploadTeamFile(t, pete, team.id, sampleFile('mp3'), 'note.mp3', 'audio/mpeg', 'expression');
     const res = await t.api(
       'POST',
       `user/team/${team.id}/post/${target.id}/expression`,
@@ -465,7 +449,15 @@ describe('files on posts and comments', () => {
   it('a shared copy keeps its file when the original post, and then its whole team, are deleted', async () => {
     const home = await buildTeam(t, coach, 'Home Team');
     const away = await buildTeam(t, coach, 'Away Team');
-    const key = await upload(coach, home.id, sampleFile('jpg', 400), 'team.jpg', 'image/jpeg', 'team.celebration');
+    const key = await uploadTeamFile(
+      t,
+      coach,
+      home.id,
+      sampleFile('jpg', 400),
+      'team.jpg',
+      'image/jpeg',
+      'team.celebration',
+    );
     const original = await created(await post(home.id, coach.token, { text: 'Team photo', media: key }, 'celebration'));
     const shared = await t.api(
       'POST',

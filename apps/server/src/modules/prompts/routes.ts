@@ -42,6 +42,41 @@ async function readForm(request: FastifyRequest, maxFiles: number, maxBytes: num
   return { fields, files };
 }
 
+/**
+ * A video and a slideshow are published, reminded of, hidden and counted by the same calls;
+ * each row names its kind's routes and the path parameter that holds its id.
+ */
+const TWINS = [
+  {
+    kind: 'video',
+    param: 'videoId',
+    publish: Routes.publishVideo,
+    remind: Routes.remindVideo,
+    hide: Routes.hideVideoResponse,
+    list: Routes.videos,
+    metrics: Routes.videoMetrics,
+    responses: Routes.videoResponses,
+  },
+  {
+    kind: 'slideshow',
+    param: 'slideshowId',
+    publish: Routes.publishSlideshow,
+    remind: Routes.remindSlideshow,
+    hide: Routes.hideSlideshowResponse,
+    list: Routes.slideshows,
+    metrics: Routes.slideshowMetrics,
+    responses: Routes.slideshowResponses,
+  },
+] as const;
+
+/** The prompt's id in a twin route's path, which the route's schema has already read as a number. */
+function promptIdOf(params: Record<string, number>, name: string): number {
+  const id = params[name];
+  // The table pairs each route with its own parameter, so a miss is a programming error.
+  if (id === undefined) throw new Error(`The path has no :${name}.`);
+  return id;
+}
+
 /** Team videos and slideshows: asking, answering, reminding, hiding, publishing and the statistics (issue 22). */
 export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService }): void {
   const userId = (request: FastifyRequest) => principalOf(request).id;
@@ -64,25 +99,22 @@ export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService })
     },
   });
 
-  // One prompt
+  // One prompt (each kind's own answer type, so these stay out of the twins below)
   api.route({
     ...routeOf(api, Routes.video),
     handler: async (request) =>
       ok(await prompts.get(userId(request), request.params.id, 'video', request.params.videoId)),
   });
+  // The members' view is the same detail under its own path.
+  for (const route of [Routes.slideshow, Routes.slideshowMembers])
+    api.route({
+      ...routeOf(api, route),
+      handler: async (request) =>
+        ok(await prompts.get(userId(request), request.params.id, 'slideshow', request.params.slideshowId)),
+    });
   api.route({
     ...routeOf(api, Routes.videoOfPost),
     handler: async (request) => ok(await prompts.ofPost(userId(request), request.params.id, request.params.postId)),
-  });
-  api.route({
-    ...routeOf(api, Routes.slideshow),
-    handler: async (request) =>
-      ok(await prompts.get(userId(request), request.params.id, 'slideshow', request.params.slideshowId)),
-  });
-  api.route({
-    ...routeOf(api, Routes.slideshowMembers),
-    handler: async (request) =>
-      ok(await prompts.get(userId(request), request.params.id, 'slideshow', request.params.slideshowId)),
   });
 
   // Answering
@@ -112,89 +144,54 @@ export function promptRoutes(api: Api, { prompts }: { prompts: PromptsService })
     },
   });
 
-  // The owner's acts
-  api.route({
-    ...routeOf(api, Routes.publishVideo),
-    handler: async (request) =>
-      ok(
-        await prompts.publish(userId(request), request.params.id, 'video', request.params.videoId),
-        PromptMessages.published,
-      ),
-  });
-  api.route({
-    ...routeOf(api, Routes.publishSlideshow),
-    handler: async (request) =>
-      ok(
-        await prompts.publish(userId(request), request.params.id, 'slideshow', request.params.slideshowId),
-        PromptMessages.published,
-      ),
-  });
-  api.route({
-    ...routeOf(api, Routes.remindVideo),
-    handler: async (request) => {
-      const { id, videoId, userId: memberId } = request.params;
-      return ok(await prompts.remind(userId(request), id, 'video', videoId, memberId), PromptMessages.reminderSent);
-    },
-  });
-  api.route({
-    ...routeOf(api, Routes.remindSlideshow),
-    handler: async (request) => {
-      const { id, slideshowId, userId: memberId } = request.params;
-      return ok(
-        await prompts.remind(userId(request), id, 'slideshow', slideshowId, memberId),
-        PromptMessages.reminderSent,
-      );
-    },
-  });
-  api.route({
-    ...routeOf(api, Routes.hideVideoResponse),
-    handler: async (request) => {
-      const { id, videoId, responseId } = request.params;
-      const { hidden } = request.body;
-      return ok(
-        await prompts.hide(userId(request), id, 'video', videoId, responseId, hidden),
-        hidden ? PromptMessages.responseHidden : PromptMessages.responseShown,
-      );
-    },
-  });
-  api.route({
-    ...routeOf(api, Routes.hideSlideshowResponse),
-    handler: async (request) => {
-      const { id, slideshowId, responseId } = request.params;
-      const { hidden } = request.body;
-      return ok(
-        await prompts.hide(userId(request), id, 'slideshow', slideshowId, responseId, hidden),
-        hidden ? PromptMessages.responseHidden : PromptMessages.responseShown,
-      );
-    },
-  });
+  // The same calls for either kind, told apart by the kind and the name of its id in the path
+  for (const twin of TWINS) {
+    const promptId = (params: Record<string, number>) => promptIdOf(params, twin.param);
+    // The owner's acts
+    api.route({
+      ...routeOf(api, twin.publish),
+      handler: async (request) =>
+        ok(
+          await prompts.publish(userId(request), request.params.id, twin.kind, promptId(request.params)),
+          PromptMessages.published,
+        ),
+    });
+    api.route({
+      ...routeOf(api, twin.remind),
+      handler: async (request) => {
+        const { id, userId: memberId } = request.params;
+        return ok(
+          await prompts.remind(userId(request), id, twin.kind, promptId(request.params), memberId),
+          PromptMessages.reminderSent,
+        );
+      },
+    });
+    api.route({
+      ...routeOf(api, twin.hide),
+      handler: async (request) => {
+        const { id, responseId } = request.params;
+        const { hidden } = request.body;
+        return ok(
+          await prompts.hide(userId(request), id, twin.kind, promptId(request.params), responseId, hidden),
+          hidden ? PromptMessages.responseHidden : PromptMessages.responseShown,
+        );
+      },
+    });
 
-  // Statistics (leads)
-  api.route({
-    ...routeOf(api, Routes.videos),
-    handler: async (request) => prompts.list(userId(request), request.params.id, 'video', request.query),
-  });
-  api.route({
-    ...routeOf(api, Routes.slideshows),
-    handler: async (request) => prompts.list(userId(request), request.params.id, 'slideshow', request.query),
-  });
-  api.route({
-    ...routeOf(api, Routes.videoMetrics),
-    handler: async (request) => ok(await prompts.metrics(userId(request), request.params.id, 'video', request.query)),
-  });
-  api.route({
-    ...routeOf(api, Routes.slideshowMetrics),
-    handler: async (request) =>
-      ok(await prompts.metrics(userId(request), request.params.id, 'slideshow', request.query)),
-  });
-  api.route({
-    ...routeOf(api, Routes.videoResponses),
-    handler: async (request) =>
-      prompts.responses(userId(request), request.params.id, 'video', request.params.videoId, request.query),
-  });
-  api.route({
-    ...routeOf(api, Routes.slideshowResponses),
-    handler: async (request) =>
-      prompts.responses(userId(request), request.params.id, 'slideshow', request.params.slideshowId, request.query),
-  });
+    // Statistics (leads)
+    api.route({
+      ...routeOf(api, twin.list),
+      handler: async (request) => prompts.list(userId(request), request.params.id, twin.kind, request.query),
+    });
+    api.route({
+      ...routeOf(api, twin.metrics),
+      handler: async (request) =>
+        ok(await prompts.metrics(userId(request), request.params.id, twin.kind, request.query)),
+    });
+    api.route({
+      ...routeOf(api, twin.responses),
+      handler: async (request) =>
+        prompts.responses(userId(request), request.params.id, twin.kind, promptId(request.params), request.query),
+    });
+  }
 }

@@ -8,6 +8,7 @@ import { apiOk, apiUrl, server, testUser } from '../../test/server';
 import { subscriptionQuery } from '../../features/billing/api/get-subscription';
 import { buildMember, buildTeam, serveSubscription } from '../../test/team-fixtures';
 import { buildPost, serveDashboard, serveRealtime, serveTimeline } from '../../test/post-fixtures';
+import { videoPrompt } from '../../features/prompts/test/prompt-fixtures';
 
 /** The user's teams (the workspace loads its team from this list) and team 5's members and colours. */
 function serveTeams(teams: TeamDto[]) {
@@ -224,26 +225,7 @@ describe('team video and slideshow on the timeline (issue 22)', () => {
     serveTimeline([post]);
     server.use(
       http.get(apiUrl(Routes.video, { id: 5, videoId: 9 }), () =>
-        apiOk({
-          id: 9,
-          team_id: 5,
-          post_id: 80,
-          topic: 'What made this week great?',
-          content: null,
-          media: '/files/q.mp4',
-          media_type: 'video',
-          media_status: 'ready',
-          poster: null,
-          user: post.user,
-          created_at: post.created_at,
-          published: false,
-          published_at: null,
-          is_responded: false,
-          responses_count: 0,
-          max_responses_count: 2,
-          members: [],
-          team_video_responses: [],
-        }),
+        apiOk(videoPrompt({ media: '/files/q.mp4', poster: null, user: post.user, created_at: post.created_at })),
       ),
     );
     open('/engagements/5/timeline');

@@ -1,38 +1,26 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PostMessages, PostType, PromptMessages, Routes } from '@rally/contract';
 import { expectFieldError, fill } from '../../../test/helpers';
 import { signIn } from '../../../test/render';
 import { apiError, apiUrl, server } from '../../../test/server';
 import { renderWithProviders } from '../../../test/team-fixtures';
-import { upload, uploadFile } from '../../../lib/upload';
 import {
   FakeRecorder,
   TEAM,
   promptPost,
   recorder,
   slideshowPrompt,
-  stubMedia,
   videoPrompt,
+  usePromptMocks,
 } from '../test/prompt-fixtures';
 import { CreateSlideshowForm } from './create-slideshow-form';
 import { CreateVideoForm } from './create-video-form';
 
 vi.mock('../../../components/media-recorder', () => ({ MediaRecorderDialog: FakeRecorder }));
 vi.mock('../../../lib/upload', () => ({ uploadFile: vi.fn(), upload: vi.fn() }));
-const uploadFileMock = vi.mocked(uploadFile);
-const uploadMock = vi.mocked(upload);
-
-beforeEach(() => {
-  stubMedia();
-  uploadFileMock.mockReset();
-  uploadMock.mockReset();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+const { uploadFileMock, uploadMock } = usePromptMocks();
 
 const mp4 = () => new File(['mp4'], 'question.mp4', { type: 'video/mp4' });
 

@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PostType, PromptMessages, Routes } from '@rally/contract';
 import { signIn } from '../../../test/render';
 import { apiError, apiOk, apiUrl, server } from '../../../test/server';
 import { renderWithProviders } from '../../../test/team-fixtures';
-import { uploadFile, upload } from '../../../lib/upload';
 import {
   FakeRecorder,
   TEAM,
@@ -15,23 +14,14 @@ import {
   recorder,
   response,
   slideshowPrompt,
-  stubMedia,
   videoPrompt,
+  usePromptMocks,
 } from '../test/prompt-fixtures';
 import { PromptPostBody } from './prompt-post-body';
 
 vi.mock('../../../components/media-recorder', () => ({ MediaRecorderDialog: FakeRecorder }));
 vi.mock('../../../lib/upload', () => ({ uploadFile: vi.fn(), upload: vi.fn() }));
-const uploadFileMock = vi.mocked(uploadFile);
-const uploadMock = vi.mocked(upload);
-
-beforeEach(() => {
-  stubMedia();
-  recorder.last = undefined;
-  uploadFileMock.mockReset();
-  uploadMock.mockReset();
-});
-afterEach(() => vi.restoreAllMocks());
+const { uploadFileMock, uploadMock } = usePromptMocks();
 
 const mia = member(31, 'Mia Member');
 const leo = member(32, 'Leo Lane');

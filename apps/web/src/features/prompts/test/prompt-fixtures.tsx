@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import {
   PostType,
   type PostDto,
@@ -10,6 +10,7 @@ import {
 import { buildPost } from '../../../test/post-fixtures';
 import { testUser } from '../../../test/server';
 import type { MediaRecorderDialogProps } from '../../../components/media-recorder/types';
+import { upload, uploadFile } from '../../../lib/upload';
 
 export const TEAM = 5;
 export const me = { id: testUser.id, full_name: testUser.full_name, avatar: null };
@@ -130,3 +131,24 @@ export const stubMedia = () => {
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
   return vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
 };
+
+/**
+ * The set-up of a test that mocks the recorder and the upload calls (their `vi.mock` stays in the
+ * test file, where it is hoisted above the imports): media stubs, no recording yet and fresh upload
+ * mocks before each test; real timers and spies after. Answers the upload mocks.
+ */
+export function usePromptMocks() {
+  const uploadFileMock = vi.mocked(uploadFile);
+  const uploadMock = vi.mocked(upload);
+  beforeEach(() => {
+    stubMedia();
+    recorder.last = undefined;
+    uploadFileMock.mockReset();
+    uploadMock.mockReset();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+  return { uploadFileMock, uploadMock };
+}
