@@ -13,14 +13,14 @@ import {
   recorder,
   slideshowPrompt,
   videoPrompt,
-  usePromptMocks,
+  setUpPromptMocks,
 } from '../test/prompt-fixtures';
 import { CreateSlideshowForm } from './create-slideshow-form';
 import { CreateVideoForm } from './create-video-form';
 
 vi.mock('../../../components/media-recorder', () => ({ MediaRecorderDialog: FakeRecorder }));
 vi.mock('../../../lib/upload', () => ({ uploadFile: vi.fn(), upload: vi.fn() }));
-const { uploadFileMock, uploadMock } = usePromptMocks();
+const { uploadFileMock, uploadMock } = setUpPromptMocks();
 
 const mp4 = () => new File(['mp4'], 'question.mp4', { type: 'video/mp4' });
 

@@ -15,13 +15,13 @@ import {
   response,
   slideshowPrompt,
   videoPrompt,
-  usePromptMocks,
+  setUpPromptMocks,
 } from '../test/prompt-fixtures';
 import { PromptPostBody } from './prompt-post-body';
 
 vi.mock('../../../components/media-recorder', () => ({ MediaRecorderDialog: FakeRecorder }));
 vi.mock('../../../lib/upload', () => ({ uploadFile: vi.fn(), upload: vi.fn() }));
-const { uploadFileMock, uploadMock } = usePromptMocks();
+const { uploadFileMock, uploadMock } = setUpPromptMocks();
 
 const mia = member(31, 'Mia Member');
 const leo = member(32, 'Leo Lane');

@@ -137,7 +137,7 @@ export const stubMedia = () => {
  * test file, where it is hoisted above the imports): media stubs, no recording yet and fresh upload
  * mocks before each test; real timers and spies after. Answers the upload mocks.
  */
-export function usePromptMocks() {
+export function setUpPromptMocks() {
   const uploadFileMock = vi.mocked(uploadFile);
   const uploadMock = vi.mocked(upload);
   beforeEach(() => {
