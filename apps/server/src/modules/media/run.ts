@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** What a run of ffmpeg or ffprobe printed. */
@@ -35,6 +36,12 @@ const STDERR_MAX = 8 * 1024;
 export const TOOL_NICENESS = 10;
 
 /**
+ * coreutils' `nice`, which starts the tool already lowered: niceness is per thread on Linux, so
+ * lowering the process after it started would miss a thread it made in the meantime.
+ */
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((path) => existsSync(path));
+
+/**
  * Runs ffmpeg or ffprobe with `args` (no shell), at lower priority than the server, with a
  * timeout and a bounded buffer of its diagnostics; SIGKILL to its process group on timeout or abort. Resolves when it
  * exits with 0, rejects with `ToolFailed` otherwise.
@@ -44,8 +51,10 @@ export function runTool(bin: string, args: readonly string[], options: RunOption
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new ToolFailed(`${bin}: aborted`, '', true));
     // Its own process group, so a kill reaches whatever it started too (a wrapper script's ffmpeg).
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    if (child.pid !== undefined)
+    const child = NICE
+      ? spawn(NICE, ['-n', String(TOOL_NICENESS), bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+      : spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    if (!NICE && child.pid !== undefined)
       try {
         setPriority(child.pid, TOOL_NICENESS);
       } catch {
