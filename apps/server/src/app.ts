@@ -50,6 +50,7 @@ import { TeamPurge, registerTeamPurge } from './modules/teams/purge-job.js';
 import { TeamsRepository } from './modules/teams/repository.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { TeamsService } from './modules/teams/service.js';
+import { MediaWorker } from './modules/media/worker.js';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes.js';
 import { createUploads, registerUploadSweep } from './modules/uploads/setup.js';
 import { createRealtime, realtimeConsumer, registerRealtimeGateway, type TeamEvents } from './realtime/index.js';
@@ -107,6 +108,8 @@ declare module 'fastify' {
     teamPurge: TeamPurge;
     /** Where modules register their periodic jobs (ADR 0025). */
     scheduler: Scheduler;
+    /** This process's worker of media conversion jobs (ADR 0027); tests wait for it with `idle()`. */
+    media: MediaWorker;
   }
 }
 
@@ -201,8 +204,22 @@ export async function buildApp({
   const access = new TeamAccess(membersRepo);
   // Stored files: DATA_DIR/files, or an S3-compatible bucket with S3_BUCKET. `uploads` is the
   // service posts and comments claim keys with and present them by (`urlOf`).
-  const files = await createUploads({ config, db: db.kysely, access, log: app.log });
+  let media: MediaWorker | undefined;
+  const files = await createUploads({ config, db: db.kysely, access, log: app.log, wakeMedia: () => media?.wake() });
   const { uploads, storage } = files;
+  // Video and audio attachments converted by a durable job, at most MEDIA_JOB_CONCURRENCY at once (ADR 0027).
+  media = new MediaWorker({
+    db: db.kysely,
+    tools: files.tools,
+    store: files.store,
+    log: app.log,
+    concurrency: config.MEDIA_JOB_CONCURRENCY,
+    pollMs: config.MEDIA_JOB_POLL_MS,
+    leaseMs: config.MEDIA_JOB_LEASE_MS,
+    timeoutMs: config.MEDIA_JOB_TIMEOUT_MS,
+    retryMs: config.MEDIA_JOB_RETRY_MS,
+  });
+  app.decorate('media', media);
   const teamsRepo = new TeamsRepository(db.kysely, membersRepo);
   // Deleted engagements past their restore window, erased with their files (ADR 0019).
   const teamPurge = new TeamPurge({
@@ -310,6 +327,7 @@ export async function buildApp({
 
   app.addHook('onClose', async () => {
     await scheduler.stop(); // runs under way finish first
+    await media.close(); // ffmpegs killed, their jobs handed back for the next process
     await eventTail.close();
     dispatcher.close(); // a run under way finishes (background.idle below)
     await realtime.events.close(); // sockets are closed already (preClose); deliveries under way finish
@@ -421,5 +439,6 @@ export async function buildApp({
   registerWebApp(app, config.WEB_DIST_DIR);
   await eventTail.start();
   dispatcher.start();
+  media.start();
   return app;
 }

@@ -179,6 +179,27 @@ const envSchema = z.object({
    * S3-compatible"). Without S3_ENDPOINT, AWS S3 of S3_REGION; without keys, the AWS SDK's
    * default credential chain. The bucket needs a CORS rule letting the app's origin PUT.
    */
+  /**
+   * The ffmpeg and ffprobe that probe and convert uploaded video and audio (ADR 0027). Unset: the
+   * binaries of the npm packages @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe, so a
+   * fresh install works. They parse untrusted files: production should name a maintained build
+   * here (Debian's `ffmpeg` package: /usr/bin/ffmpeg, /usr/bin/ffprobe).
+   */
+  FFMPEG_PATH: z.string().trim().optional(),
+  FFPROBE_PATH: z.string().trim().optional(),
+  /** Conversions this process runs at once (each an ffmpeg at lower priority than requests). */
+  MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** How often a process looks for conversion jobs without being woken (ms). */
+  MEDIA_JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Each ffmpeg run of a conversion is stopped after this many ms (the attempt fails; 3 attempts in all). */
+  MEDIA_JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  /**
+   * How long a worker's claim of a job holds unless renewed (it is renewed every third of it while
+   * ffmpeg runs): a process that died leaves its job to another after this long.
+   */
+  MEDIA_JOB_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(30_000),
+  /** A failed attempt is tried again after this many ms times its number. */
+  MEDIA_JOB_RETRY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().default('us-east-1'),
   S3_ENDPOINT: optionalUrl(['http://', 'https://']),

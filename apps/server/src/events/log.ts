@@ -15,6 +15,8 @@ type CommittedSink = (events: readonly RecordedEvent[]) => void;
 
 /** The events each open transaction of `transact` has recorded, handed on after its commit. */
 const recording = new WeakMap<Transaction<Database>, RecordedEvent[]>();
+/** Work to start once each open transaction of `transact` has committed (`afterCommit`). */
+const commitHooks = new WeakMap<Transaction<Database>, (() => void)[]>();
 /** Where each database's committed events go in this process (`events/tail.ts`). */
 const committedSinks = new WeakMap<Kysely<Database>, Set<CommittedSink>>();
 
@@ -34,12 +36,28 @@ export function onCommittedEvents(db: Kysely<Database>, sink: CommittedSink): ()
  */
 export async function transact<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   const recorded: RecordedEvent[] = [];
+  const hooks: (() => void)[] = [];
   const result = await db.transaction().execute((trx) => {
     recording.set(trx, recorded);
+    commitHooks.set(trx, hooks);
     return work(trx);
   });
   if (recorded.length) for (const sink of committedSinks.get(db) ?? []) sink(recorded);
+  for (const hook of hooks) hook();
   return result;
+}
+
+/**
+ * Runs `hook` once what `ex` wrote has committed: after the commit of a transaction of
+ * `transact`, at once for a plain connection (its statements commit as they run). Nothing runs
+ * after a rollback. For waking in-process work a write queued (a media job), never for the
+ * write itself.
+ */
+export function afterCommit(ex: Kysely<Database> | Transaction<Database>, hook: () => void): void {
+  const hooks = ex.isTransaction ? commitHooks.get(ex as Transaction<Database>) : undefined;
+  if (hooks) hooks.push(hook);
+  else if (ex.isTransaction) throw new Error('afterCommit() in a transaction outside transact()');
+  else hook();
 }
 
 /**

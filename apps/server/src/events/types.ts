@@ -78,6 +78,11 @@ export type AppEvent =
   | { type: 'session.ended'; team_id: null; user_id: number }
   /** A user's plan began, changed or lapsed: the teams they own show it. */
   | { type: 'subscription.changed'; team_id: null; user_id: number }
+  /**
+   * An attached video or audio file finished converting, or failed (ADR 0027): members refetch
+   * what shows it, the post it is on (its own media, or one of its comments') or null.
+   */
+  | { type: 'media.ready'; team_id: number; post_id: number | null }
   /** A mail was recorded in the outbox: the mailer delivers it now rather than at its next poll. */
   | { type: 'mail.queued'; team_id: null }
   /** A notification was stored (by the notifications consumer): its recipient's sockets show it. */

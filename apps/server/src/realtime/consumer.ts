@@ -59,6 +59,8 @@ export function liveOf(event: AppEvent): TeamEvent | undefined {
     case 'task.created':
     case 'task.completed':
       return { type: 'todo.changed', team_id: event.team_id, list_id: event.list_id };
+    case 'media.ready':
+      return { type: 'media.ready', team_id: event.team_id, post_id: event.post_id };
     case 'notification.created':
     case 'team.deleted':
     case 'team.restored':

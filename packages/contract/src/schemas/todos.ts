@@ -3,7 +3,7 @@ import { Limits } from '../limits.js';
 import { TodoMessages } from '../todo-messages.js';
 import { TaskStatus } from '../ids.js';
 import { MAX_ID, idParam, isCalendarDay, pageQuery, textField } from './common.js';
-import { engagementDto, mediaTypeName, uploadKeyField, userRefDto } from './posts.js';
+import { engagementDto, mediaStateDto, mediaTypeName, uploadKeyField, userRefDto } from './posts.js';
 import { teamParams } from './teams.js';
 
 /** `user/team/:id/todo-list/:listId/...` */
@@ -114,6 +114,8 @@ export const taskDto = engagementDto.extend({
   media: z.string().nullable(),
   media_type: z.enum(['photo', 'video', 'audio']).nullable(),
   media_type_id: z.number().int().nullable(),
+  /** Where an attached video or audio file stands, and its poster (issue 22). */
+  ...mediaStateDto.shape,
   /** 1 incomplete, 2 completed (decisions.md). */
   status_id: z.number().int(),
   completed_at: z.string().nullable(),

@@ -21,6 +21,7 @@ import * as pushSessions from './2026112605-push-sessions.js';
 import * as eventLog from './2026112701-event-log.js';
 import * as dropTableChangeNotify from './2026112720-drop-table-change-notify.js';
 import * as mediaState from './2026112800-media-state.js';
+import * as mediaJobs from './2026112801-media-jobs.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026112701-event-log': eventLog,
   '2026112720-drop-table-change-notify': dropTableChangeNotify,
   '2026112800-media-state': mediaState,
+  '2026112801-media-jobs': mediaJobs,
 };

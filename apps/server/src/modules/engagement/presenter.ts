@@ -2,6 +2,7 @@ import type { CommentDto, EngagementDto, MediaTypeNameDto, ReactionDto, UserRefD
 import { MediaType } from '@rally/contract';
 import { rowsOfJson } from '../../db/dialect.js';
 import { fullName } from '../members/presenter.js';
+import { presentMedia } from '../uploads/media-view.js';
 import type { CommentRow, EngagementRow, PersonRow, ReactionRow } from './repository.js';
 
 /** Turns a stored upload key into a signed, expiring URL (null stays null). */
@@ -46,11 +47,16 @@ const presentPersonOf = (r: ReactionDto): UserRefDto => ({
   avatar: r.user.avatar,
 });
 
-export const presentComment = (c: CommentRow, urlOf: UrlOf): CommentDto => ({
-  id: c.id,
-  content: c.content,
-  media: urlOf(c.media_key),
-  media_type: mediaTypeName(c.media_type_id),
-  created_at: c.created_at,
-  user: presentPerson({ id: c.user_id, first_name: c.first_name, last_name: c.last_name, avatar: c.avatar }, urlOf),
-});
+export const presentComment = (c: CommentRow, urlOf: UrlOf): CommentDto => {
+  const { media, media_status, poster } = presentMedia(urlOf, c);
+  return {
+    id: c.id,
+    content: c.content,
+    media,
+    media_type: mediaTypeName(c.media_type_id),
+    media_status,
+    poster,
+    created_at: c.created_at,
+    user: presentPerson({ id: c.user_id, first_name: c.first_name, last_name: c.last_name, avatar: c.avatar }, urlOf),
+  };
+};

@@ -3,6 +3,7 @@ import { Limits, Paging } from '@rally/contract';
 import { dialectOf, jsonArrayFrom, lockRows, type DialectName } from '../../db/dialect.js';
 import type { Database, Executor } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
+import { mediaColumns, type StoredMedia } from '../uploads/media-view.js';
 
 /**
  * What can be reacted to and commented on, and where its reactions, comments and counts live.
@@ -28,7 +29,7 @@ export interface ReactionRow extends PersonRow {
   buzz_type_id: number;
   created_at: string;
 }
-export interface CommentRow {
+export interface CommentRow extends StoredMedia {
   id: number;
   content: string | null;
   media_key: string | null;
@@ -244,6 +245,8 @@ export class EngagementRepository {
     return ex
       .selectFrom('comments as c')
       .innerJoin('users as u', 'u.id', 'c.user_id')
+      .leftJoin('uploads as mu', 'mu.key', 'c.media_key')
+      .select(mediaColumns('mu'))
       .select([
         'c.id',
         'c.content',

@@ -46,6 +46,7 @@ export function notificationsConsumer(notifier: Notifier): EventConsumer {
         case 'team.deleted':
         case 'team.restored':
         case 'mail.queued':
+        case 'media.ready':
           return;
       }
     },

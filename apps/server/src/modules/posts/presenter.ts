@@ -2,6 +2,7 @@ import { PostType, colorById, type PostDataDto, type PostDto } from '@rally/cont
 import { rowsOfJson } from '../../db/dialect.js';
 import { mediaTypeName, presentEngagement, type UrlOf } from '../engagement/presenter.js';
 import { fullName } from '../members/presenter.js';
+import { presentMedia } from '../uploads/media-view.js';
 import type { PostView } from './repository.js';
 
 const TYPE_NAMES = Object.fromEntries(Object.entries(PostType).map(([name, id]) => [id, name])) as Record<
@@ -12,12 +13,15 @@ const TYPE_NAMES = Object.fromEntries(Object.entries(PostType).map(([name, id]) 
 export const postTypeName = (typeId: number): string => TYPE_NAMES[typeId] ?? 'unknown';
 
 /** What a post type stores beside its text and file (topic, check-in, publishing state…). */
-type Extra = Omit<PostDataDto, 'text' | 'content' | 'color' | 'tagged_users' | 'media' | 'media_type'>;
+type Extra = Omit<
+  PostDataDto,
+  'text' | 'content' | 'color' | 'tagged_users' | 'media' | 'media_type' | 'media_status' | 'poster'
+>;
 const extraOf = (row: PostView): Extra => (row.extra ? (JSON.parse(row.extra) as Extra) : {});
 
 export function presentPost(row: PostView, urlOf: UrlOf): PostDto {
   const color = row.color_id ? colorById(row.color_id) : undefined;
-  const media = urlOf(row.media_key);
+  const { media, media_status, poster } = presentMedia(urlOf, row);
   const data: PostDataDto = {
     ...extraOf(row),
     text: row.text,
@@ -25,7 +29,10 @@ export function presentPost(row: PostView, urlOf: UrlOf): PostDto {
     color: color ? { id: color.id, name: color.name, color_gradient: [...color.color_gradient] } : null,
     tagged_users: rowsOfJson(row.tags).map((u) => ({ id: u.id, full_name: fullName(u) })),
     media,
-    media_type: media ? (mediaTypeName(row.media_type_id) as 'photo' | 'video' | 'audio') : null,
+    // Known while the file is converted too: the card says what is coming.
+    media_type: row.media_key ? (mediaTypeName(row.media_type_id) as 'photo' | 'video' | 'audio') : null,
+    media_status,
+    poster,
   };
   return {
     id: row.id,

@@ -5,10 +5,11 @@ import type { Database, Executor, PostRow, PostsTable } from '../../db/schema.js
 import { nowIso } from '../../lib/clock.js';
 import type { Insertable } from 'kysely';
 import type { EngagementRepository, EngagementRow } from '../engagement/repository.js';
+import { mediaColumns, type StoredMedia } from '../uploads/media-view.js';
 import type { ViewerPart } from './timeline-cache.js';
 
 /** A post with everything its card shows, as the viewer sees it (JSON columns are text on SQLite). */
-export interface PostView extends PostRow, EngagementRow {
+export interface PostView extends PostRow, EngagementRow, Omit<StoredMedia, 'media_key'> {
   author_first_name: string;
   author_last_name: string;
   author_avatar: string | null;
@@ -277,7 +278,10 @@ export class PostsRepository {
         .leftJoin('users as ou', 'ou.id', 'p.original_user_id')
         // A deleted origin is not named (ADR 0019), as if already erased.
         .leftJoin('teams as ot', (j) => j.onRef('ot.id', '=', 'p.original_team_id').on('ot.deleted_at', 'is', null))
+        // The attachment's state, converted file and poster (issue 22), by its unique key.
+        .leftJoin('uploads as mu', 'mu.key', 'p.media_key')
         .selectAll('p')
+        .select(mediaColumns('mu'))
         .select([
           'a.first_name as author_first_name',
           'a.last_name as author_last_name',

@@ -1,6 +1,7 @@
 import type { TaskDto, TaskTarget, TodoListDto } from '@rally/contract';
 import { rowsOfJson } from '../../db/dialect.js';
 import { mediaTypeName, presentEngagement, presentPerson, type UrlOf } from '../engagement/presenter.js';
+import { presentMedia } from '../uploads/media-view.js';
 import type { TaskView, TodoListView } from './repository.js';
 
 export const presentList = (row: TodoListView, urlOf: UrlOf): TodoListDto => ({
@@ -16,7 +17,7 @@ export const presentList = (row: TodoListView, urlOf: UrlOf): TodoListDto => ({
 });
 
 export function presentTask(row: TaskView, urlOf: UrlOf): TaskDto {
-  const media = urlOf(row.media_key);
+  const { media, media_status, poster } = presentMedia(urlOf, row);
   const tagged = rowsOfJson(row.tags).map((p) => presentPerson(p, urlOf));
   return {
     id: row.id,
@@ -27,8 +28,11 @@ export function presentTask(row: TaskView, urlOf: UrlOf): TaskDto {
     priority: row.priority,
     due_date: row.due_date,
     media,
-    media_type: media ? (mediaTypeName(row.media_type_id) as 'photo' | 'video' | 'audio') : null,
-    media_type_id: media ? row.media_type_id : null,
+    // Known while the file is converted too: the card says what is coming.
+    media_type: row.media_key ? (mediaTypeName(row.media_type_id) as 'photo' | 'video' | 'audio') : null,
+    media_type_id: row.media_key ? row.media_type_id : null,
+    media_status,
+    poster,
     status_id: Number(row.status_id),
     completed_at: row.completed_at,
     completed_by:

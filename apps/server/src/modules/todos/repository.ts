@@ -3,6 +3,7 @@ import { dialectOf, jsonArrayFrom, type DialectName } from '../../db/dialect.js'
 import type { Database, Executor, TodoListsTable, TodoTasksTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import type { EngagementRepository, EngagementRow, PersonRow } from '../engagement/repository.js';
+import { mediaColumns, type StoredMedia } from '../uploads/media-view.js';
 
 /** The notification kinds about a list's tasks: a list's `notifications_count` counts the viewer's unread ones. */
 export const TASK_NOTIFICATION_KINDS = ['task.tagged', 'task.completed'] as const;
@@ -18,7 +19,7 @@ export interface TodoListView extends TodoListRow {
 }
 
 /** A task with everything its card shows, as the viewer sees it (JSON columns are text on SQLite). */
-export interface TaskView extends TaskRow, EngagementRow {
+export interface TaskView extends TaskRow, EngagementRow, Omit<StoredMedia, 'media_key'> {
   author_first_name: string;
   author_last_name: string;
   author_avatar: string | null;
@@ -224,7 +225,9 @@ export class TodosRepository {
       .innerJoin('todo_tasks as k', 'k.id', 'page.id')
       .innerJoin('users as a', 'a.id', 'k.user_id')
       .leftJoin('users as c', 'c.id', 'k.completed_by')
+      .leftJoin('uploads as mu', 'mu.key', 'k.media_key')
       .selectAll('k')
+      .select(mediaColumns('mu'))
       .select([
         'a.first_name as author_first_name',
         'a.last_name as author_last_name',

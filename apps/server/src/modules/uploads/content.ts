@@ -1,11 +1,16 @@
-import { Log, MP4BoxBuffer, createFile, type Movie } from 'mp4box';
-import { parseBuffer } from 'music-metadata';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Limits } from '@rally/contract';
 import sharp, { type Sharp } from 'sharp';
+import { probe, type MediaProbe } from '../media/probe.js';
+import { ToolFailed } from '../media/run.js';
+import type { MediaTools } from '../media/tools.js';
 
 /**
  * The full check of a stored file's content (issue 20): a name or the first bytes prove nothing,
  * so pictures are decoded whole and re-encoded (sharp, see docs/dependencies.md), and video and
- * audio are parsed down to their streams (mp4box for MP4, music-metadata for MP3).
+ * audio are probed down to their streams and duration by ffprobe (modules/media).
  */
 
 /** Formats pictures are kept in; the file's own, or the one its key says. */
@@ -19,9 +24,6 @@ export class InvalidContent extends Error {}
  * "decompression bomb"); 50 megapixels is more than phones take at full size.
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
-
-/** Longest playable file (video or audio), a sanity bound: no post holds a day-long file. */
-export const MAX_MEDIA_SECONDS = 6 * 60 * 60;
 
 const FORMAT_OF_SHARP: Record<string, ImageFormat> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
 
@@ -60,70 +62,50 @@ export async function reencodeImage(
   }
 }
 
-const saneDuration = (seconds: number | undefined) =>
-  seconds !== undefined && Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_MEDIA_SECONDS;
-
-// mp4box writes what it cannot parse to the console unless the file has an error handler; a
-// refused upload is no server error, so those lines go to the handler or nowhere.
-Log.error = (module, msg, isofile) => isofile?.onError?.(module, msg ?? '');
-
-/** The movie an MP4 holds, as mp4box reads its boxes; undefined when it has no readable movie. */
-function readMovie(data: Buffer): Movie | undefined {
-  const file = createFile();
-  let movie: Movie | undefined;
-  file.onReady = (info) => (movie = info);
-  // Parse errors come here (else mp4box logs them); the file is then refused.
-  let failed = false;
-  file.onError = () => (failed = true);
-  try {
-    const copy = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
-    file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(copy, 0), true);
-    file.flush();
-  } catch {
-    return undefined;
+/** A video or audio file longer than its limit (spec §9), in seconds. */
+export class MediaTooLong extends InvalidContent {
+  constructor(readonly mediaType: 'video' | 'audio') {
+    super(`${mediaType} longer than allowed`);
   }
-  return failed ? undefined : movie;
 }
+
+/** The container each stored extension must hold, as ffprobe names its demuxer. */
+const CONTAINER: Record<string, string> = { mp4: 'mp4', m4a: 'mp4', webm: 'webm', weba: 'webm', mp3: 'mp3' };
+
+/** The longest a file of each type may be (spec §9's recording limits, plus a second of slack). */
+export const maxSecondsOf = (mediaType: 'video' | 'audio') =>
+  (mediaType === 'video' ? Limits.videoMaxSeconds : Limits.audioMaxSeconds) + Limits.mediaLengthSlackSeconds;
 
 /**
- * An MP4 is a video when its movie has at least one video track with samples and a size, and a
- * sane duration (a fragmented file's from its fragment header when the movie does not say).
+ * Checks a video or audio file by what ffprobe finds in it (modules/media: the one place that
+ * reads media): the container its key's extension names, a real stream of its type (a video
+ * stream with a size; an MP3 holding MP3 audio), a known duration within `maxSecondsOf`. Throws
+ * `MediaTooLong` over the limit, `InvalidContent` for anything else it is not. Picked files are
+ * held to the recording limits as well: one rule for every attachment, and each plays the same.
  */
-function isVideo(data: Buffer): boolean {
-  const movie = readMovie(data);
-  if (!movie?.hasMoov) return false;
-  const video = movie.videoTracks.find((t) => (t.video?.width ?? 0) > 0 && (t.video?.height ?? 0) > 0);
-  if (!video || (!movie.isFragmented && video.nb_samples === 0)) return false;
-  const duration = movie.duration
-    ? movie.duration / movie.timescale
-    : movie.fragment_duration
-      ? movie.fragment_duration.num / movie.fragment_duration.den
-      : undefined;
-  return saneDuration(duration);
-}
-
-/** An MP3 is audio when MPEG audio frames are found, with a sample rate, channels and a sane duration. */
-async function isAudio(data: Buffer): Promise<boolean> {
+export async function checkMedia(
+  tools: MediaTools,
+  mediaType: 'video' | 'audio',
+  ext: string,
+  data: Buffer,
+): Promise<MediaProbe> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'rally-probe-'));
+  let found: MediaProbe;
   try {
-    const { format } = await parseBuffer(
-      data,
-      { mimeType: 'audio/mpeg', size: data.length },
-      { duration: true, skipCovers: true },
-    );
-    return (
-      format.container === 'MPEG' &&
-      /^MPEG .*Layer/.test(format.codec ?? '') &&
-      (format.sampleRate ?? 0) > 0 &&
-      (format.numberOfChannels ?? 0) > 0 &&
-      saneDuration(format.duration)
-    );
-  } catch {
-    return false;
+    const file = path.join(dir, `upload.${ext}`);
+    await writeFile(file, data);
+    found = await probe(tools, file);
+  } catch (err) {
+    if (err instanceof ToolFailed && !err.killed) throw new InvalidContent(`not readable media: ${err.message}`);
+    if (err instanceof SyntaxError) throw new InvalidContent('not readable media');
+    throw err;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-}
-
-/** Checks a video or audio file by its streams; throws `InvalidContent` when it has none to play. */
-export async function checkMedia(mediaType: 'video' | 'audio', data: Buffer): Promise<void> {
-  const ok = mediaType === 'video' ? isVideo(data) : await isAudio(data);
-  if (!ok) throw new InvalidContent(`no playable ${mediaType} stream`);
+  if (!found.format.split(',').includes(CONTAINER[ext] ?? '')) throw new InvalidContent(`not a .${ext}: ${found.format}`);
+  const stream = mediaType === 'video' ? found.video : found.audio;
+  if (!stream || (ext === 'mp3' && stream.codec !== 'mp3')) throw new InvalidContent(`no playable ${mediaType} stream`);
+  if (!Number.isFinite(found.duration) || found.duration <= 0) throw new InvalidContent('no duration');
+  if (found.duration > maxSecondsOf(mediaType)) throw new MediaTooLong(mediaType);
+  return found;
 }

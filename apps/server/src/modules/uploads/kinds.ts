@@ -4,10 +4,16 @@ import { AppError } from '../../http/errors.js';
 /** What an attachment is (decisions.md: media type ids photo 2, video 3, audio 4). */
 export type MediaType = 'photo' | 'video' | 'audio';
 
-/** One kind of file the generic picker takes (spec §5: .png, .jpg, .jpeg, .mp4, .mp3). */
+/**
+ * One kind of file an upload may be: what the generic picker takes (spec §5: .png, .jpg, .jpeg,
+ * .mp4, .mp3) and what browsers record (issue 22: WebM from Chromium and Firefox, MP4 from Safari).
+ */
 export interface FileKind {
-  /** The extension keys are stored under (.jpeg is stored as .jpg). */
-  ext: 'png' | 'jpg' | 'mp4' | 'mp3';
+  /**
+   * The extension keys are stored under (.jpeg is stored as .jpg; a WebM recording of sound
+   * alone as .weba and Safari's as .m4a, so the key says whether it is video or audio).
+   */
+  ext: 'png' | 'jpg' | 'mp4' | 'mp3' | 'webm' | 'weba' | 'm4a';
   mediaType: MediaType;
   /** The type files of this kind are served with. */
   mime: string;
@@ -28,6 +34,9 @@ const isJpeg = (b: Buffer) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 &&
 
 /** ISO base media (MP4): the first box is `ftyp`, of a plausible size. */
 const isMp4 = (b: Buffer) => b.length >= 12 && b.subarray(4, 8).toString('latin1') === 'ftyp' && b.readUInt32BE(0) >= 8;
+
+/** Matroska/WebM: the EBML magic number. */
+const isEbml = (b: Buffer) => b.length >= 4 && b.readUInt32BE(0) === 0x1a45dfa3;
 
 /**
  * MP3: an ID3v2 tag, or an MPEG audio frame header: 11 sync bits, then a version, layer,
@@ -76,14 +85,47 @@ const KINDS: Record<FileKind['ext'], FileKind> = {
     maxBytes: Limits.audioMaxBytes,
     matches: isMp3,
   },
+  webm: {
+    ext: 'webm',
+    mediaType: 'video',
+    mime: 'video/webm',
+    mimes: ['video/webm'],
+    maxBytes: Limits.videoMaxBytes,
+    matches: isEbml,
+  },
+  weba: {
+    ext: 'weba',
+    mediaType: 'audio',
+    mime: 'audio/webm',
+    mimes: ['audio/webm'],
+    maxBytes: Limits.audioMaxBytes,
+    matches: isEbml,
+  },
+  m4a: {
+    ext: 'm4a',
+    mediaType: 'audio',
+    mime: 'audio/mp4',
+    mimes: ['audio/mp4', 'audio/x-m4a', 'audio/m4a'],
+    maxBytes: Limits.audioMaxBytes,
+    matches: isMp4,
+  },
 };
 
 const BY_EXTENSION: Record<string, FileKind> = { ...KINDS, jpeg: KINDS.jpg };
 
+/**
+ * A recording of sound alone keeps its container's extension (a .webm from Chromium or Firefox,
+ * Safari's .mp4); its reported type says it is audio.
+ */
+const AS_AUDIO: Partial<Record<FileKind['ext'], FileKind>> = { webm: KINDS.weba, mp4: KINDS.m4a };
+
 /** A browser that does not know a file's type says this (or nothing); the name decides then. */
 const UNKNOWN_MIME = 'application/octet-stream';
 
-/** The media types each policy of spec §7 takes: a team video is an .mp4, the rest any kind. */
+/**
+ * The media types each policy of spec §7 takes: a team video is a video, the rest any kind (the
+ * web app's picker still offers .mp4 alone for a picked video; recordings may be WebM).
+ */
 export const POLICY_MEDIA: Record<UploadPolicy, readonly MediaType[]> = {
   expression: ['photo', 'video', 'audio'],
   'team.celebration': ['photo', 'video', 'audio'],
@@ -105,9 +147,11 @@ export function judgeDeclared(
   policy: UploadPolicy,
 ): FileKind {
   const ext = /\.([A-Za-z0-9]+)$/.exec(declared.filename)?.[1]?.toLowerCase();
-  const kind = ext ? BY_EXTENSION[ext] : undefined;
-  if (!kind) throw unsupported();
+  const named = ext ? BY_EXTENSION[ext] : undefined;
+  if (!named) throw unsupported();
+  // `video/webm;codecs=vp8,opus`: the parameters say nothing the content does not.
   const mime = declared.mime_type.split(';', 1)[0]!.trim().toLowerCase();
+  const kind = mime.startsWith('audio/') ? (AS_AUDIO[named.ext] ?? named) : named;
   if (mime !== UNKNOWN_MIME && !kind.mimes.includes(mime)) throw unsupported();
   if (!POLICY_MEDIA[policy].includes(kind.mediaType))
     throw unsupported(policy === 'team.teamvideo' ? PostMessages.uploadVideoOnly : undefined);
@@ -126,11 +170,14 @@ export function contentMatches(mediaType: MediaType, head: Buffer): boolean {
   return Object.values(KINDS).some((kind) => kind.mediaType === mediaType && kind.matches(head));
 }
 
-/** Content types of every stored extension, avatars (webp) included. */
+/** Content types of every stored extension: avatars (webp), converted audio (m4a) and posters (jpg) included. */
 export const MIME_OF_EXTENSION: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
   mp4: 'video/mp4',
   mp3: 'audio/mpeg',
+  webm: 'video/webm',
+  weba: 'audio/webm',
+  m4a: 'audio/mp4',
 };

@@ -48,6 +48,22 @@ export class UploadsRepository {
     return Number(row?.bytes ?? 0);
   }
 
+  /** Marks an attached video or audio file as being converted (its job is queued beside it). */
+  async markEncoding(key: string, ex: Executor = this.db): Promise<void> {
+    await ex.updateTable('uploads').set({ media_state: 'encoding' }).where('key', '=', key).execute();
+  }
+
+  /** The files the conversion of these keys made (playable file, poster). */
+  async derivedKeys(keys: readonly string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('uploads')
+      .select(['playable_key', 'poster_key'])
+      .where('key', 'in', keys)
+      .execute();
+    return rows.flatMap((r) => [r.playable_key, r.poster_key].filter((k): k is string => k !== null));
+  }
+
   async deleteKeys(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
     await this.db.deleteFrom('uploads').where('key', 'in', keys).execute();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PresignDto, type UploadPolicy, PostMessages } from '@rally/contract';
+import { type PresignDto, type UploadPolicy, PostMessages, PromptMessages } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
 import { PNG_1X1, createTeam, postTeamAvatar } from '../../test/teams.js';
@@ -147,17 +147,13 @@ describe.skipIf(!endpoint)('S3-compatible storage (s3rver)', () => {
 
   it('a PNG header followed by HTML, or an MP4 ftyp followed by HTML, is refused when claimed and deleted', async () => {
     const html = Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>');
-    for (const [data, name, mime] of [
-      [Buffer.concat([PNG_1X1.subarray(0, 16), html]), 'photo.png', 'image/png'],
-      [Buffer.concat([MP4_CLIP.subarray(0, 32), html]), 'clip.mp4', 'video/mp4'],
+    for (const [data, name, mime, message] of [
+      [Buffer.concat([PNG_1X1.subarray(0, 16), html]), 'photo.png', 'image/png', PostMessages.uploadContentMismatch],
+      [Buffer.concat([MP4_CLIP.subarray(0, 32), html]), 'clip.mp4', 'video/mp4', PromptMessages.noPlayableStream],
     ] as const) {
       const { key, url } = await presign(name, mime, data.length);
       expect((await putToBucket(url, data, mime)).status).toBe(200);
-      await expect(claim(key)).rejects.toMatchObject({
-        statusCode: 422,
-        message: PostMessages.uploadContentMismatch,
-        errors: { media: [PostMessages.uploadContentMismatch] },
-      });
+      await expect(claim(key)).rejects.toMatchObject({ statusCode: 422, message, errors: { media: [message] } });
       expect(await exists(key)).toBe(false);
       const row = await t.db.kysely.selectFrom('uploads').selectAll().where('key', '=', key).executeTakeFirst();
       expect(row).toMatchObject({ completed_at: null, attached_at: null });

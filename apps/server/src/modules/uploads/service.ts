@@ -1,12 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { Limits, type PresignDto, type PresignQuery, type UploadPolicy, PostMessages } from '@rally/contract';
+import {
+  Limits,
+  type PresignDto,
+  type PresignQuery,
+  type UploadPolicy,
+  PostMessages,
+  PromptMessages,
+} from '@rally/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor, UploadRow } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { DAY } from '../../lib/clock.js';
 import type { TeamAccess } from '../members/team-access.js';
-import { InvalidContent, checkMedia, reencodeImage, type ImageFormat } from './content.js';
+import { afterCommit } from '../../events/log.js';
+import type { MediaJobsRepository } from '../media/repository.js';
+import type { MediaTools } from '../media/tools.js';
+import { InvalidContent, MediaTooLong, checkMedia, reencodeImage, type ImageFormat } from './content.js';
 import { SNIFF_BYTES, contentMatches, judgeDeclared, kindOfKey, tooLarge, type MediaType } from './kinds.js';
 import type { UploadsRepository } from './repository.js';
 import type { S3Store } from './s3-store.js';
@@ -20,6 +30,13 @@ export interface UploadsDeps {
   signer: UrlSigner;
   /** Storage quotas in bytes (config STORAGE_QUOTA_USER_MB / _TEAM_MB). */
   quota: { userBytes: number; teamBytes: number };
+  /** ffprobe (content checks) and the conversion jobs queued when a video or audio file is attached. */
+  media: {
+    tools: MediaTools;
+    jobs: MediaJobsRepository;
+    /** Wakes this process's media worker (called after the commit that queued a job). */
+    wake: () => void;
+  };
   log?: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -41,21 +58,39 @@ const invalidContent = () => mediaError(PostMessages.uploadContentMismatch, 'upl
 
 /**
  * The full check of an upload's bytes, whatever its first bytes said: a picture is decoded and
- * re-encoded in its key's format (the answer is what is stored), a video or audio file must
- * have a playable stream. 422 on `media` otherwise.
+ * re-encoded in its key's format (the answer is what is stored), a video or audio file must hold
+ * a playable stream of its type within the length limit (ffprobe, `checkMedia`). 422 on `media`
+ * otherwise: PostMessages.uploadContentMismatch for a picture, PromptMessages.noPlayableStream,
+ * videoTooLong or audioTooLong for video and audio. The one judge of every way a file arrives.
  */
-async function judgeContent(key: string, data: Buffer): Promise<Buffer> {
+export async function judgeContent(tools: MediaTools, key: string, data: Buffer): Promise<Buffer> {
   const kind = kindOfKey(key);
   try {
     if (!kind) throw new InvalidContent(`no kind of file: ${key}`);
     if (kind.mediaType === 'photo') return (await reencodeImage(data, ['png', 'jpg'], kind.ext as ImageFormat)).data;
-    await checkMedia(kind.mediaType, data);
+    await checkMedia(tools, kind.mediaType, kind.ext, data);
     return data;
   } catch (err) {
-    if (err instanceof InvalidContent) throw invalidContent();
+    if (err instanceof MediaTooLong)
+      throw err.mediaType === 'video'
+        ? mediaError(PromptMessages.videoTooLong, 'media_too_long')
+        : mediaError(PromptMessages.audioTooLong, 'media_too_long');
+    if (err instanceof InvalidContent)
+      throw kind && kind.mediaType !== 'photo'
+        ? mediaError(PromptMessages.noPlayableStream, 'media_not_playable')
+        : invalidContent();
     throw err;
   }
 }
+
+/**
+ * Whether an attached file of this key is converted (ADR 0027): every video and audio file but an
+ * MP3, which every browser plays as it is (and has no picture to make a poster of).
+ */
+const converted = (key: string): boolean => {
+  const kind = kindOfKey(key);
+  return kind !== undefined && kind.mediaType !== 'photo' && kind.ext !== 'mp3';
+};
 
 /**
  * Uploads (spec §5 Files, §7 Uploads). A client asks for a signed URL (`presign`), PUTs the file
@@ -111,6 +146,10 @@ export class UploadsService {
    * With S3 storage the first claim of a key reads the object back from the bucket (its size,
    * first bytes, then all of it, inside `ex`), judges it as a local upload is judged on arrival,
    * writes a re-encoded picture back, and deletes an object that fails.
+   *
+   * A video or audio file (but an MP3) is then `encoding` and its conversion job is queued, both
+   * inside `ex`: the job exists if and only if the attachment commits, and the worker is woken
+   * at that commit (`afterCommit`). What names the key shows it once the job is done.
    */
   async claim(
     ex: Executor,
@@ -127,8 +166,14 @@ export class UploadsService {
     if (!policies.includes(row.policy)) throw mediaError(PostMessages.uploadKeyInvalid, 'upload_wrong_policy');
     if (row.attached_at) throw mediaError(PostMessages.uploadAlreadyUsed, 'upload_already_used');
     if (!row.completed_at) await this.checkStored(row, ex);
-    if (!(await repo.markAttached(key, this.now().toISOString(), ex)))
-      throw mediaError(PostMessages.uploadAlreadyUsed, 'upload_already_used');
+    const now = this.now().toISOString();
+    if (!(await repo.markAttached(key, now, ex))) throw mediaError(PostMessages.uploadAlreadyUsed, 'upload_already_used');
+    if (converted(key)) {
+      const { media } = this.deps;
+      await repo.markEncoding(key, ex);
+      await media.jobs.queue(ex, key, row.team_id, now);
+      afterCommit(ex, media.wake);
+    }
     return { key, media_type: row.media_type };
   }
 
@@ -168,7 +213,7 @@ export class UploadsService {
     const data = await store.get(row.key);
     let judged: Buffer;
     try {
-      judged = await judgeContent(row.key, data);
+      judged = await judgeContent(this.deps.media.tools, row.key, data);
     } catch (err) {
       await store.remove(row.key);
       throw err;
@@ -184,15 +229,26 @@ export class UploadsService {
   readonly urlOf = (key: string | null): string | null =>
     key && isStoredKey(key) ? this.deps.signer.readUrl(key) : null;
 
-  /** Deletes stored files of keys no longer used (e.g. when a post is deleted); best effort. */
+  /**
+   * Deletes stored files of keys no longer used (e.g. when a post is deleted), with what their
+   * conversion made (the playable file and poster) and their jobs; best effort.
+   */
   async remove(keys: readonly string[]): Promise<void> {
     const { store, repo, log } = this.deps;
-    const valid = [...new Set(keys.filter(isStoredKey))];
+    const named = [...new Set(keys.filter(isStoredKey))];
+    let derived: string[] = [];
+    try {
+      derived = await repo.derivedKeys(named);
+    } catch (err) {
+      log?.warn({ err }, 'converted files of removed uploads not found');
+    }
+    const valid = [...named, ...derived.filter(isStoredKey)];
     const results = await Promise.allSettled(valid.map((key) => store.remove(key)));
     for (const [i, r] of results.entries())
       if (r.status === 'rejected') log?.warn({ err: r.reason, key: valid[i] }, 'stored file not removed');
     try {
-      await repo.deleteKeys(valid);
+      await this.deps.media.jobs.deleteKeys(named);
+      await repo.deleteKeys(named);
     } catch (err) {
       log?.warn({ err }, 'upload rows not removed');
     }
@@ -231,7 +287,7 @@ export class UploadsService {
     const size = await store.receive(key, body, {
       size: row.declared_size,
       mediaType: row.media_type,
-      judge: (data) => judgeContent(key, data),
+      judge: (data) => judgeContent(this.deps.media.tools, key, data),
     });
     await repo.markCompleted(key, size, this.now().toISOString());
     return { key, media_type: row.media_type };

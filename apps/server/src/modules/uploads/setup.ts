@@ -6,6 +6,8 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { HOUR } from '../../lib/clock.js';
 import type { Scheduler } from '../../lib/scheduler.js';
+import { MediaJobsRepository } from '../media/repository.js';
+import { resolveMediaTools, type MediaTools } from '../media/tools.js';
 import type { TeamAccess } from '../members/team-access.js';
 import { UploadsRepository } from './repository.js';
 import { S3Store } from './s3-store.js';
@@ -19,6 +21,10 @@ export interface Uploads {
   storage: FileStorage;
   /** Origins other than the app's that the page loads files from and PUTs to (the bucket's). */
   origins: string[];
+  /** The store itself, for the media worker (it reads originals and writes what it makes). */
+  store: LocalDiskStore | S3Store;
+  /** The ffmpeg and ffprobe of FFMPEG_PATH / FFPROBE_PATH or the npm packages. */
+  tools: MediaTools;
 }
 
 const MB = 1024 * 1024;
@@ -29,8 +35,11 @@ export async function createUploads(opts: {
   db: Kysely<Database>;
   access: TeamAccess;
   log?: FastifyBaseLogger;
+  /** Wakes the media worker after a commit that queued a conversion (the app's worker). */
+  wakeMedia?: () => void;
 }): Promise<Uploads> {
   const { config } = opts;
+  const tools = resolveMediaTools(config);
   const signer = new UrlSigner(config.APP_SECRET);
   let store: LocalDiskStore | S3Store;
   let origins: string[] = [];
@@ -56,9 +65,10 @@ export async function createUploads(opts: {
     store,
     signer,
     quota: { userBytes: config.STORAGE_QUOTA_USER_MB * MB, teamBytes: config.STORAGE_QUOTA_TEAM_MB * MB },
+    media: { tools, jobs: new MediaJobsRepository(opts.db), wake: opts.wakeMedia ?? (() => undefined) },
     ...(opts.log ? { log: opts.log } : {}),
   });
-  return { uploads, storage: fileStorage(store), origins };
+  return { uploads, storage: fileStorage(store), origins, store, tools };
 }
 
 /** Hourly removal of uploads never attached for a day (forms abandoned after the file was sent). */

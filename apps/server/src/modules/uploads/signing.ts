@@ -6,9 +6,10 @@ export const FILES_PREFIX = '/files/';
 
 /**
  * Keys this module hands out: `teams/<id>/<32 hex>.png` (team pictures) and
- * `uploads/<team id>/<32 hex>.<ext>` (attachments). Nothing else is ever a path on disk.
+ * `uploads/<team id>/<32 hex>.<ext>` (attachments, and what the media jobs make of them: an .mp4
+ * or .m4a and a .jpg poster). Nothing else is ever a path on disk.
  */
-const KEY = /^(?:[a-z]+\/\d+\/)[0-9a-f]{32}\.(?:png|jpg|webp|mp4|mp3)$/;
+const KEY = /^(?:[a-z]+\/\d+\/)[0-9a-f]{32}\.(?:png|jpg|webp|mp4|mp3|webm|weba|m4a)$/;
 export const isStoredKey = (key: string): boolean => KEY.test(key);
 
 export type SignedMethod = 'GET' | 'PUT';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Limits, type PresignDto, type UploadPolicy, PostMessages } from '@rally/contract';
+import { Limits, type PresignDto, type UploadPolicy, PostMessages, PromptMessages } from '@rally/contract';
 import { ConfigError, loadConfig } from '../../config.js';
 import { buildTestApp, useTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, expectInvalid, type SignedUpUser } from '../../test/factories.js';
@@ -322,13 +322,16 @@ async function putAs(data: Buffer, filename: string, mime_type: string, resource
   return { key, res: await put(url, data, { 'content-type': mime_type }) };
 }
 
-/** Refused as a file that is not what it says (422 on `media`), and nothing of it is stored. */
-async function expectRefusedContent({ key, res }: { key: string; res: Awaited<ReturnType<typeof put>> }) {
+/**
+ * Refused as a file that is not what it says (422 on `media`; a video or audio file with
+ * `PromptMessages.noPlayableStream`), and nothing of it is stored.
+ */
+async function expectRefusedContent(
+  { key, res }: { key: string; res: Awaited<ReturnType<typeof put>> },
+  message: string = PostMessages.uploadContentMismatch,
+) {
   expect(res.statusCode, res.body).toBe(422);
-  expect(res.json()).toMatchObject({
-    message: PostMessages.uploadContentMismatch,
-    errors: { media: [PostMessages.uploadContentMismatch] },
-  });
+  expect(res.json()).toMatchObject({ message, errors: { media: [message] } });
   expect(existsSync(fileOnDisk(key))).toBe(false);
   expect(readdirSync(path.dirname(fileOnDisk(key))).filter((f) => f.endsWith('.part'))).toEqual([]);
   expect((await row(key))?.completed_at).toBeNull();
@@ -388,15 +391,23 @@ describe('the whole content is judged, not its first bytes (issue 20)', () => {
   });
 
   it('an MP4 ftyp header followed by HTML is refused; so is one cut off inside its movie box', async () => {
-    await expectRefusedContent(await putAs(Buffer.concat([MP4_CLIP.subarray(0, 32), HTML]), 'clip.mp4', 'video/mp4'));
+    const refused = PromptMessages.noPlayableStream;
+    await expectRefusedContent(
+      await putAs(Buffer.concat([MP4_CLIP.subarray(0, 32), HTML]), 'clip.mp4', 'video/mp4'),
+      refused,
+    );
     // The `moov` box cut off after its first bytes: no track can be read.
-    await expectRefusedContent(await putAs(MP4_CLIP.subarray(0, 200), 'clip.mp4', 'video/mp4'));
+    await expectRefusedContent(await putAs(MP4_CLIP.subarray(0, 200), 'clip.mp4', 'video/mp4'), refused);
   });
 
   it('an MP3 frame header or ID3 tag followed by HTML is refused', async () => {
-    await expectRefusedContent(await putAs(Buffer.concat([MP3_NOTE.subarray(0, 4), HTML]), 'a.mp3', 'audio/mpeg'));
+    const refused = PromptMessages.noPlayableStream;
+    await expectRefusedContent(
+      await putAs(Buffer.concat([MP3_NOTE.subarray(0, 4), HTML]), 'a.mp3', 'audio/mpeg'),
+      refused,
+    );
     const id3 = sampleFile('mp3').subarray(0, 10);
-    await expectRefusedContent(await putAs(Buffer.concat([id3, HTML]), 'a.mp3', 'audio/mpeg'));
+    await expectRefusedContent(await putAs(Buffer.concat([id3, HTML]), 'a.mp3', 'audio/mpeg'), refused);
   });
 
   it('a real tiny MP4 (H.264 and AAC) and MP3 are taken as they are, and claimed', async () => {
