@@ -24,7 +24,9 @@
  *       hello-world `GET /` (the floor), page 1 of the big teams' timelines by their readers, and
  *       the same while two conversions run: two uploads are attached, the load starts once both
  *       transcoding ffmpeg processes are there, and the round counts only if both are the same
- *       processes, still running, when the load ends (then both comments are awaited 'ready').
+ *       processes, still running, when the load ends (then both comments are awaited 'ready');
+ *       and, for the diagnosis, the same with two `transcode` calls run from this process
+ *       instead of the server's job worker (the same CPU taken, no job in the server);
  *       CPU of the server, of the ffmpeg processes and of the machine (idle, PSI) over each phase;
  *  4. prints markdown: the figures per round and their medians, and the issue's targets against
  *     what was measured. Every child is killed at the end; the run has a deadline.
@@ -328,8 +330,8 @@ interface BusyRound {
   box: { idle: number; pressure: number };
 }
 
-type LoadPhase = 'helloPaced' | 'page1Paced' | 'page1Busy';
-const LOAD_PHASES: LoadPhase[] = ['helloPaced', 'page1Paced', 'page1Busy'];
+type LoadPhase = 'helloPaced' | 'page1Paced' | 'page1Busy' | 'page1Beside';
+const LOAD_PHASES: LoadPhase[] = ['helloPaced', 'page1Paced', 'page1Busy', 'page1Beside'];
 
 interface PacedRound {
   paced: PacedSummary;
@@ -343,6 +345,7 @@ interface Results {
   helloPaced: PacedRound[];
   page1Paced: PacedRound[];
   page1Busy: BusyRound[];
+  page1Beside: BusyRound[];
 }
 
 const seconds = (fromMs: number, toMs: number) => (toMs - fromMs) / 1000;
@@ -424,32 +427,77 @@ async function transcoding(parent: number | undefined, n: number, timeoutMs: num
   }
 }
 
-async function page1WhileTranscoding(pair: Pair, ps: Prepared[], load: PacedRequest): Promise<BusyRound> {
-  const base = pair.bases.rally;
-  const comments = await Promise.all(ps.map((p) => attach(base, p)));
-  const before = await transcoding(pair.rally.pid, ps.length, 120_000);
+/**
+ * The load while the transcoding ffmpeg processes of `parent` run (the server's, or this
+ * process's): `covered` when every one there at the load's start is still there at its end.
+ */
+async function loadDuring(
+  pair: Pair,
+  parent: number | undefined,
+  n: number,
+  load: PacedRequest,
+): Promise<Omit<BusyRound, 'readyAfterS' | 'totalS'> & { end: number }> {
+  const before = await transcoding(parent, n, 120_000);
   const server0 = cpuMs(pair.rally.pid);
   const box0 = machine();
   const paced = await runPaced(load);
   const box1 = machine();
-  const end = performance.now();
   const server1 = cpuMs(pair.rally.pid);
-  const after = new Map(transcoders(pair.rally.pid).map((s) => [s.pid, s]));
-  const covered = before.every((s) => after.has(s.pid));
+  const after = new Map(transcoders(parent).map((s) => [s.pid, s]));
   const wallMs = box1.at - box0.at;
   const ffmpegMs = before.reduce((a, s) => a + ((after.get(s.pid)?.cpuMs ?? NaN) - s.cpuMs), 0);
-  const ready = await Promise.all(ps.map((p, i) => readyAt(base, p, comments[i]!.id, 600_000)));
   return {
     paced,
-    covered,
-    readyAfterS: ready.map((t) => seconds(end, t)),
-    totalS: ready.map((t, i) => seconds(comments[i]!.sentAt, t)),
+    covered: before.every((s) => after.has(s.pid)),
+    end: performance.now(),
     ffmpegCpu: ffmpegMs / wallMs,
     serverCpu: (server1 - server0) / wallMs,
     ffmpegNice: before.map((s) => s.nice),
     serverNice: procStat(pair.rally.pid)?.nice ?? NaN,
     box: busyness(box0, box1),
   };
+}
+
+/** Page 1 while the server converts two uploads (its job worker, MEDIA_JOB_CONCURRENCY=2). */
+async function page1WhileTranscoding(pair: Pair, ps: Prepared[], load: PacedRequest): Promise<BusyRound> {
+  const base = pair.bases.rally;
+  const comments = await Promise.all(ps.map((p) => attach(base, p)));
+  const { end, ...during } = await loadDuring(pair, pair.rally.pid, ps.length, load);
+  const ready = await Promise.all(ps.map((p, i) => readyAt(base, p, comments[i]!.id, 600_000)));
+  return {
+    ...during,
+    readyAfterS: ready.map((t) => seconds(end, t)),
+    totalS: ready.map((t, i) => seconds(comments[i]!.sentAt, t)),
+  };
+}
+
+/**
+ * Page 1 while two `transcode` calls run from this process instead (same arguments, same nice):
+ * the same CPU taken from the server, without its job worker. Against `page1WhileTranscoding`
+ * it tells the worker's own cost in the server's event loop from the CPU the ffmpegs take.
+ */
+async function page1BesideTranscodes(
+  pair: Pair,
+  tools: MediaTools,
+  input: string,
+  load: PacedRequest,
+): Promise<BusyRound> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rally-bench-tools-'));
+  try {
+    const source = await probe(tools, input);
+    const start = performance.now();
+    const jobs = [0, 1].map((i) =>
+      transcode(tools, input, path.join(dir, `out${i}.mp4`), source, {
+        timeoutMs: 600_000,
+        maxSeconds: Limits.videoMaxSeconds + Limits.mediaLengthSlackSeconds,
+      }).then(() => performance.now()),
+    );
+    const { end, ...during } = await loadDuring(pair, process.pid, 2, load);
+    const done = await Promise.all(jobs);
+    return { ...during, readyAfterS: done.map((t) => seconds(end, t)), totalS: done.map((t) => seconds(start, t)) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function pacedAlone(pid: number | undefined, load: PacedRequest): Promise<PacedRound> {
@@ -522,8 +570,13 @@ function report(r: Results, header: string[]): string {
     pacedRow('hello-world `GET /`', r.helloPaced, ''),
     pacedRow('timeline page 1', r.page1Paced, ''),
     pacedRow('timeline page 1, two conversions running', busy, share(med(busy, (b) => b.ffmpegCpu))),
+    pacedRow(
+      '(diagnosis) page 1, two `transcode` calls run outside the server',
+      r.page1Beside,
+      share(med(r.page1Beside, (b) => b.ffmpegCpu)),
+    ),
     '',
-    `Conversions under the load: comment → ready ${busy.flatMap((b) => b.totalS.map(secs)).join(', ')}; ready ${busy.flatMap((b) => b.readyAfterS.map(secs)).join(', ')} after the load's end; both ran through the whole load (warm-up included) in ${busy.length - uncovered} of ${busy.length} rounds. nice: ffmpeg ${[...new Set(busy.flatMap((b) => b.ffmpegNice))].join(', ')}, server ${[...new Set(busy.map((b) => b.serverNice))].join(', ')}.`,
+    `Conversions under the load: comment → ready ${busy.flatMap((b) => b.totalS.map(secs)).join(', ')}; ready ${busy.flatMap((b) => b.readyAfterS.map(secs)).join(', ')} after the load's end; both ran through the whole load (warm-up included) in ${busy.length - uncovered} of ${busy.length} rounds (outside the server: ${r.page1Beside.filter((b) => b.covered).length} of ${r.page1Beside.length}, transcodes of ${r.page1Beside.flatMap((b) => b.totalS.map(secs)).join(', ')}). nice: ffmpeg ${[...new Set(busy.flatMap((b) => b.ffmpegNice))].join(', ')}, server ${[...new Set(busy.map((b) => b.serverNice))].join(', ')}.`,
     '',
     '| target | measured |',
     '| --- | --- |',
@@ -540,7 +593,7 @@ function report(r: Results, header: string[]): string {
 
 async function main(): Promise<void> {
   const phaseS = WARMUP_SECONDS + SECONDS;
-  deadline(Math.round(600 + 300 * SCALE + ROUNDS * (4 * 120 + 3 * phaseS)));
+  deadline(Math.round(600 + 300 * SCALE + ROUNDS * (900 + LOAD_PHASES.length * phaseS)));
 
   const tools = resolveMediaTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH });
   const webm = recording(tools);
@@ -605,7 +658,7 @@ async function main(): Promise<void> {
   let nextWriter = 0;
   const writer = () => seed.writers[nextWriter++ % seed.writers.length]!;
 
-  const results: Results = { alone: [], tools: [], helloPaced: [], page1Paced: [], page1Busy: [] };
+  const results: Results = { alone: [], tools: [], helloPaced: [], page1Paced: [], page1Busy: [], page1Beside: [] };
   const say = (round: number, what: string, s: string) =>
     console.error(`round ${round + 1}/${ROUNDS} ${what.padEnd(34)} ${s}`);
   for (let round = 0; round < ROUNDS; round++) {
@@ -631,6 +684,14 @@ async function main(): Promise<void> {
           round,
           'page 1 + 2 conversions',
           `${pacedLine(b.paced)}  ffmpeg ${share(b.ffmpegCpu)} server ${share(b.serverCpu)}${b.covered ? '' : '  A CONVERSION ENDED DURING THE LOAD'}`,
+        );
+      } else if (phase === 'page1Beside') {
+        const b = await page1BesideTranscodes(pair, tools, webm.file, page1Load);
+        results.page1Beside.push(b);
+        say(
+          round,
+          'page 1 + 2 ffmpegs outside the server',
+          `${pacedLine(b.paced)}  ffmpeg ${share(b.ffmpegCpu)} server ${share(b.serverCpu)}${b.covered ? '' : '  A TRANSCODE ENDED DURING THE LOAD'}`,
         );
       } else {
         const p = await pacedAlone(
