@@ -43,7 +43,16 @@ import { cleanUpAll, deadline, onCleanUp, runJsonChild, runPaced } from './suppo
 import { badPaced, int, median, mib, ms, pacedLine, pct, positive, range, statuses } from './support/figures.js';
 import type { PacedRequest, PacedSummary } from './support/paced.js';
 import { startPair, type Pair } from './support/pair.js';
-import { busyness, childrenOf, cpuMs, machine, memMiB, procStat, type ProcStat } from './support/proc-stats.js';
+import {
+  busyness,
+  childrenOf,
+  cpuMs,
+  machine,
+  memMiB,
+  procStat,
+  threadNices,
+  type ProcStat,
+} from './support/proc-stats.js';
 import type { Bearer, TimelineSeedRequest, TimelineSeedResult } from './support/seed-timeline.js';
 import { sleep } from './support/server.js';
 import { bearerHeaders, timelinePath } from './support/timeline-api.js';
@@ -237,7 +246,8 @@ interface ToolRun {
   firstSeen: number;
   lastSeen: number;
   cpuMs: number;
-  nice: number;
+  /** The nice value of each of its threads at the last sample. */
+  nices: number[];
   threads: number;
 }
 
@@ -265,6 +275,7 @@ function watchTools(parent: number | undefined): { stop: () => ToolRun[] } {
         run.lastSeen = now;
         run.cpuMs = s.cpuMs;
         run.threads = Math.max(run.threads, threads(s.pid));
+        run.nices = threadNices(s.pid);
       } else
         runs.set(s.pid, {
           pid: s.pid,
@@ -272,7 +283,7 @@ function watchTools(parent: number | undefined): { stop: () => ToolRun[] } {
           firstSeen: now,
           lastSeen: now,
           cpuMs: s.cpuMs,
-          nice: s.nice,
+          nices: threadNices(s.pid),
           threads: threads(s.pid),
         });
     }
@@ -298,8 +309,10 @@ interface AloneRound {
   steps: Partial<Record<ToolRun['step'], { seconds: number; cpuS: number; threads: number }>>;
   /** From the last tool process gone to 'ready' seen (storing, the commit, the poll's granularity). */
   afterS: number;
-  toolNice: number;
+  /** The nice value of each thread of the transcoding ffmpeg (at its last sample), and the server's. */
+  toolNices: number[];
   serverNice: number;
+  box: { idle: number; pressure: number };
 }
 
 /** The media module's functions run from this process on the recording, in the job's order. */
@@ -311,6 +324,7 @@ interface ToolsRound {
   totalS: number;
   transcodeCpuS: number;
   transcodeThreads: number;
+  box: { idle: number; pressure: number };
 }
 
 /** Page 1 while two conversions run. */
@@ -325,7 +339,8 @@ interface BusyRound {
   /** Share of one CPU over the load: the two ffmpeg processes, the server. */
   ffmpegCpu: number;
   serverCpu: number;
-  ffmpegNice: number[];
+  /** The nice value of every thread of the two ffmpeg processes at the load's end. */
+  ffmpegNices: number[];
   serverNice: number;
   box: { idle: number; pressure: number };
 }
@@ -356,6 +371,7 @@ async function transcodeAlone(pair: Pair, p: Prepared): Promise<AloneRound> {
   let runs: ToolRun[] = [];
   let sentAt = 0;
   let ready = 0;
+  const box0 = machine();
   try {
     const c = await attach(base, p);
     sentAt = c.sentAt;
@@ -377,8 +393,9 @@ async function transcodeAlone(pair: Pair, p: Prepared): Promise<AloneRound> {
     queueS: runs.length ? seconds(sentAt, first) : NaN,
     steps,
     afterS: runs.length ? seconds(last, ready) : NaN,
-    toolNice: Math.max(...runs.map((r) => r.nice)),
+    toolNices: runs.filter((r) => r.step === 'transcode').flatMap((r) => r.nices),
     serverNice: procStat(pair.rally.pid)?.nice ?? NaN,
+    box: busyness(box0, machine()),
   };
 }
 
@@ -387,6 +404,7 @@ async function toolsAlone(tools: MediaTools, input: string): Promise<ToolsRound>
   const watch = watchTools(process.pid);
   try {
     const timeoutMs = 600_000;
+    const box0 = machine();
     const t0 = performance.now();
     const source = await probe(tools, input, { timeoutMs });
     const t1 = performance.now();
@@ -409,6 +427,7 @@ async function toolsAlone(tools: MediaTools, input: string): Promise<ToolsRound>
       totalS: seconds(t0, t4),
       transcodeCpuS: x264.reduce((a, r) => a + r.cpuMs, 0) / 1000,
       transcodeThreads: Math.max(...x264.map((r) => r.threads)),
+      box: busyness(box0, machine()),
     };
   } finally {
     watch.stop();
@@ -444,6 +463,7 @@ async function loadDuring(
   const box1 = machine();
   const server1 = cpuMs(pair.rally.pid);
   const after = new Map(transcoders(parent).map((s) => [s.pid, s]));
+  const ffmpegNices = before.flatMap((s) => (after.has(s.pid) ? threadNices(s.pid) : []));
   const wallMs = box1.at - box0.at;
   const ffmpegMs = before.reduce((a, s) => a + ((after.get(s.pid)?.cpuMs ?? NaN) - s.cpuMs), 0);
   return {
@@ -452,7 +472,7 @@ async function loadDuring(
     end: performance.now(),
     ffmpegCpu: ffmpegMs / wallMs,
     serverCpu: (server1 - server0) / wallMs,
-    ffmpegNice: before.map((s) => s.nice),
+    ffmpegNices,
     serverNice: procStat(pair.rally.pid)?.nice ?? NaN,
     box: busyness(box0, box1),
   };
@@ -511,6 +531,13 @@ async function pacedAlone(pid: number | undefined, load: PacedRequest): Promise<
 // ---------------------------------------------------------------------------------------------
 // The report.
 
+/** Nice values of threads by count, e.g. `10 ×11, 0 ×1`. */
+function niceCounts(xs: number[]): string {
+  const counts = new Map<number, number>();
+  for (const n of xs) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts].map(([n, c]) => `${n} ×${c}`).join(', ') || '?';
+}
+const box = (b: { idle: number; pressure: number }) => `${share(b.idle)} / ${share(b.pressure)}`;
 const secs = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} s` : '?');
 const share = (n: number) => (Number.isFinite(n) ? pct(n * 100) : '?');
 
@@ -519,11 +546,11 @@ function report(r: Results, header: string[]): string {
   const step = (a: AloneRound, s: ToolRun['step']) => a.steps[s];
   const aloneRows = r.alone.map(
     (a, i) =>
-      `| ${i + 1} | **${secs(a.totalS)}** | ${secs(a.queueS)} | ${secs((step(a, 'probe')?.seconds ?? 0) + (step(a, 'measure')?.seconds ?? 0))} | ${secs(step(a, 'transcode')?.seconds ?? NaN)} (CPU ${secs(step(a, 'transcode')?.cpuS ?? NaN)}, ${step(a, 'transcode')?.threads ?? '?'} threads) | ${secs(step(a, 'poster')?.seconds ?? NaN)} | ${secs(a.afterS)} | ${a.toolNice} / ${a.serverNice} |`,
+      `| ${i + 1} | **${secs(a.totalS)}** | ${secs(a.queueS)} | ${secs((step(a, 'probe')?.seconds ?? 0) + (step(a, 'measure')?.seconds ?? 0))} | ${secs(step(a, 'transcode')?.seconds ?? NaN)} (CPU ${secs(step(a, 'transcode')?.cpuS ?? NaN)}, ${step(a, 'transcode')?.threads ?? '?'} threads) | ${secs(step(a, 'poster')?.seconds ?? NaN)} | ${secs(a.afterS)} | ${niceCounts(a.toolNices)} / ${a.serverNice} | ${box(a.box)} |`,
   );
   const toolRows = r.tools.map(
     (t, i) =>
-      `| ${i + 1} | **${secs(t.totalS)}** | ${secs(t.probeS)} | ${secs(t.transcodeS)} (CPU ${secs(t.transcodeCpuS)}, ${t.transcodeThreads} threads) | ${secs(t.reprobeS)} | ${secs(t.posterS)} |`,
+      `| ${i + 1} | **${secs(t.totalS)}** | ${secs(t.probeS)} | ${secs(t.transcodeS)} (CPU ${secs(t.transcodeCpuS)}, ${t.transcodeThreads} threads) | ${secs(t.reprobeS)} | ${secs(t.posterS)} | ${box(t.box)} |`,
   );
   const pacedRow = (
     label: string,
@@ -544,24 +571,25 @@ function report(r: Results, header: string[]): string {
   const bad = badPaced([...r.helloPaced, ...r.page1Paced, ...busy].map((x) => x.paced));
   const uncovered = busy.filter((b) => !b.covered).length;
   const niceOk =
-    r.alone.every((a) => a.toolNice > a.serverNice) && busy.every((b) => b.ffmpegNice.every((n) => n > b.serverNice));
+    r.alone.every((a) => a.toolNices.every((n) => n > a.serverNice)) &&
+    busy.every((b) => b.ffmpegNices.every((n) => n > b.serverNice));
   const met = (ok: boolean) => (ok ? 'met' : '**not met**');
   return [
     ...header.map((l) => `- ${l}`),
     '',
     `**Transcode alone** (the server idle): from the comment's POST to \`media_status\` 'ready' (polled every ${POLL_MS} ms, nothing subtracted); the job's steps as seen in /proc every ${POLL_MS} ms (so ±0.1 s each).`,
     '',
-    '| round | comment → ready | → first tool | probe (+ duration walk) | transcode | poster | after the last tool | nice tool / server |',
-    '| --: | --: | --: | --: | --: | --: | --: | --: |',
+    '| round | comment → ready | → first tool | probe (+ duration walk) | transcode | poster | after the last tool | nice: transcode threads / server | machine: CPU idle / pressure |',
+    '| --: | --: | --: | --: | --: | --: | --: | --: | --: |',
     ...aloneRows,
-    `| median | **${secs(aloneS)}** | | | ${secs(med(r.alone, (a) => step(a, 'transcode')?.seconds ?? NaN))} | | | |`,
+    `| median | **${secs(aloneS)}** | | | ${secs(med(r.alone, (a) => step(a, 'transcode')?.seconds ?? NaN))} | | | | |`,
     '',
     `**The tools alone**: the media module's \`probe\`, \`transcode\`, \`probe\`, \`poster\` called from the benchmark's process on the same file.`,
     '',
-    '| round | total | probe | transcode | probe of the MP4 | poster |',
-    '| --: | --: | --: | --: | --: | --: |',
+    '| round | total | probe | transcode | probe of the MP4 | poster | machine: CPU idle / pressure |',
+    '| --: | --: | --: | --: | --: | --: | --: |',
     ...toolRows,
-    `| median | **${secs(med(r.tools, (t) => t.totalS))}** | ${secs(med(r.tools, (t) => t.probeS))} | ${secs(med(r.tools, (t) => t.transcodeS))} | ${secs(med(r.tools, (t) => t.reprobeS))} | ${secs(med(r.tools, (t) => t.posterS))} |`,
+    `| median | **${secs(med(r.tools, (t) => t.totalS))}** | ${secs(med(r.tools, (t) => t.probeS))} | ${secs(med(r.tools, (t) => t.transcodeS))} | ${secs(med(r.tools, (t) => t.reprobeS))} | ${secs(med(r.tools, (t) => t.posterS))} | |`,
     '',
     `**Timeline under conversions**: ${READ_RATE} requests a second evenly spaced (support/paced.ts), ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; page 1 of ${PER_PAGE} posts; medians over ${ROUNDS} rounds. CPU columns: share of one CPU over the phase (the machine has ${os.availableParallelism()}).`,
     '',
@@ -576,7 +604,7 @@ function report(r: Results, header: string[]): string {
       share(med(r.page1Beside, (b) => b.ffmpegCpu)),
     ),
     '',
-    `Conversions under the load: comment → ready ${busy.flatMap((b) => b.totalS.map(secs)).join(', ')}; ready ${busy.flatMap((b) => b.readyAfterS.map(secs)).join(', ')} after the load's end; both ran through the whole load (warm-up included) in ${busy.length - uncovered} of ${busy.length} rounds (outside the server: ${r.page1Beside.filter((b) => b.covered).length} of ${r.page1Beside.length}, transcodes of ${r.page1Beside.flatMap((b) => b.totalS.map(secs)).join(', ')}). nice: ffmpeg ${[...new Set(busy.flatMap((b) => b.ffmpegNice))].join(', ')}, server ${[...new Set(busy.map((b) => b.serverNice))].join(', ')}.`,
+    `Conversions under the load: comment → ready ${busy.flatMap((b) => b.totalS.map(secs)).join(', ')}; ready ${busy.flatMap((b) => b.readyAfterS.map(secs)).join(', ')} after the load's end; both ran through the whole load (warm-up included) in ${busy.length - uncovered} of ${busy.length} rounds (outside the server: ${r.page1Beside.filter((b) => b.covered).length} of ${r.page1Beside.length}, transcodes of ${r.page1Beside.flatMap((b) => b.totalS.map(secs)).join(', ')}). nice of the two ffmpegs' threads at the load's end: ${niceCounts(busy.flatMap((b) => b.ffmpegNices))} (over the rounds); server ${[...new Set(busy.map((b) => b.serverNice))].join(', ')}.`,
     '',
     '| target | measured |',
     '| --- | --- |',

@@ -106,3 +106,24 @@ export const busyness = (a: MachineReading, b: MachineReading) => ({
   idle: (b.idle - a.idle) / (b.total - a.total),
   pressure: (b.waitUs - a.waitUs) / ((b.at - a.at) * 1000),
 });
+
+/**
+ * The nice value of each thread of `pid` (/proc/<pid>/task/*\/stat): on Linux nice is a thread's,
+ * so a process reniced after it started threads keeps those at their old value.
+ */
+export function threadNices(pid: number): number[] {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  return tids.flatMap((tid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+    } catch {
+      return []; // ended meanwhile
+    }
+  });
+}
