@@ -48,26 +48,22 @@
  * removed; the run has a deadline. Progress on stderr, results on stdout; bench/RESULTS.md is
  * updated by hand. More: bench/README.md.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import pg from 'pg';
-import type { LoadRequest, LoadSummary } from './support/load.js';
+import { cleanUpAll, deadline, onCleanUp, runJsonChild, runLoad, runPaced } from './support/children.js';
+import { badPaced, int, median, mib, ms, pacedLine, pct, positive, range, statuses, sum } from './support/figures.js';
+import type { LoadSummary } from './support/load.js';
 import type { PacedRequest, PacedSummary } from './support/paced.js';
-import type { Bearer, TimelineSeedRequest, TimelineSeedResult } from './support/seed-timeline.js';
-import { portOf, repoRoot, startServer, stopProcess, waitHealthy } from './support/server.js';
+import { startPair, type Pair } from './support/pair.js';
+import { busyness, cpuMs, machine, memMiB } from './support/proc-stats.js';
+import type { TimelineSeedRequest, TimelineSeedResult } from './support/seed-timeline.js';
+import type { LogWatch } from './support/server-log.js';
+import { API_VERSION, bearerHeaders, timelinePath as pagePath } from './support/timeline-api.js';
 import { buildServer, workingTree, workingTreeSnapshot, type Tree } from './support/tree.js';
 
 type DbKind = 'sqlite' | 'postgres';
-
-const positive = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
-  return n;
-};
 
 const SECONDS = positive('BENCH_SECONDS', 10);
 const ROUNDS = Math.round(positive('BENCH_ROUNDS', 3));
@@ -93,7 +89,6 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'warn';
 const PG_OPTIONS = process.env.BENCH_PG_OPTIONS || '';
 const ENTRY: 'dist' | 'source' = process.env.BENCH_SERVER === 'source' ? 'source' : 'dist';
 const BUILD = ENTRY === 'dist' && process.env.BENCH_BUILD !== '0';
-const API_VERSION = '1.3';
 
 const kinds: DbKind[] =
   DB_MODE === 'both'
@@ -104,128 +99,6 @@ const kinds: DbKind[] =
         ? ['sqlite']
         : [];
 if (kinds.length === 0) throw new Error(`BENCH_DB must be sqlite, postgres or both, got ${DB_MODE}`);
-
-// ---------------------------------------------------------------------------------------------
-// Child processes and clean-up: everything started is tracked and killed however the run ends.
-
-const children = new Set<ChildProcess>();
-const cleanups: (() => Promise<void>)[] = [];
-let finishing = false;
-
-function track(child: ChildProcess): ChildProcess {
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-async function cleanUpAll(): Promise<void> {
-  finishing = true;
-  await Promise.all([...children].map((c) => stopProcess(c, 3_000)));
-  for (const fn of cleanups.splice(0).reverse()) {
-    try {
-      await fn();
-    } catch (err) {
-      console.error('clean-up failed:', err);
-    }
-  }
-}
-
-process.on('exit', () => {
-  for (const c of children) c.kill('SIGKILL');
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the benchmark`);
-    void cleanUpAll().finally(() => process.exit(130));
-  });
-}
-
-/** Runs `script` (a .ts file, relative to `cwd`) as a child process with `arg`; its last stdout line is JSON. */
-function runJsonChild<T>(cwd: string, script: string, arg: unknown, timeoutS: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const child = track(
-      spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script, JSON.stringify(arg)], {
-        cwd,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      }),
-    );
-    let out = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    const limit = setTimeout(() => child.kill('SIGKILL'), timeoutS * 1000);
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
-      clearTimeout(limit);
-      if (code !== 0) return reject(new Error(`${script} ended with ${signal ?? code}`));
-      try {
-        resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as T);
-      } catch {
-        reject(new Error(`${script} printed no JSON summary: ${out}`));
-      }
-    });
-  });
-}
-
-const runLoad = (r: LoadRequest) =>
-  runJsonChild<LoadSummary>(repoRoot, 'bench/support/load.ts', r, r.seconds + r.warmupSeconds + 30);
-const runPaced = (r: PacedRequest) =>
-  runJsonChild<PacedSummary>(repoRoot, 'bench/support/paced.ts', r, r.seconds + r.warmupSeconds + 40);
-
-/** VmRSS (or another field) of a process, in MiB (Linux). */
-function memMiB(pid: number | undefined, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const kb = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Clock ticks a second of /proc/<pid>/stat's CPU times. */
-const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-
-/** CPU time (user + system) a process has used, in ms (Linux). */
-function cpuMs(pid: number | undefined): number {
-  if (pid === undefined) return NaN;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After the command: state is field 3 of stat(5), so utime (14) and stime (15) are 11 and 12 here.
-    return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
-  } catch {
-    return NaN;
-  }
-}
-
-/**
- * How busy the whole machine is: CPU ticks (all CPUs) idle and in total from /proc/stat, and
- * the microseconds during which some runnable task waited for a CPU (/proc/pressure/cpu, PSI).
- */
-function machine(): { idle: number; total: number; waitUs: number; at: number } {
-  const at = performance.now();
-  let idle = NaN;
-  let total = NaN;
-  let waitUs = NaN;
-  try {
-    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    idle = f[3]! + f[4]!; // idle + iowait
-    total = f.slice(0, 8).reduce((a, b) => a + b, 0); // user … steal (guest time is counted in user)
-  } catch {
-    // not Linux
-  }
-  try {
-    waitUs = Number(/^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1]);
-  } catch {
-    // no PSI
-  }
-  return { idle, total, waitUs, at };
-}
-
-/** Share of CPU idle, and share of the time some task waited for a CPU, between two readings. */
-const busyness = (a: ReturnType<typeof machine>, b: ReturnType<typeof machine>) => ({
-  idle: (b.idle - a.idle) / (b.total - a.total),
-  pressure: (b.waitUs - a.waitUs) / ((b.at - a.at) * 1000),
-});
 
 /**
  * CPU ms used so far by each PostgreSQL backend whose application_name is `name` (the server's
@@ -245,37 +118,6 @@ async function backendCpu(name: string): Promise<Map<number, number>> {
   } finally {
     await c.end();
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The server's log: kept in the data folder, scanned for errors and SQLITE_BUSY as it comes.
-
-interface LogWatch {
-  lines: number;
-  errors: number;
-  busy: number;
-  samples: string[];
-}
-
-function watchLog(child: ChildProcess, file: string): LogWatch {
-  const watch: LogWatch = { lines: 0, errors: 0, busy: 0, samples: [] };
-  const out = createWriteStream(file);
-  if (!child.stdout) return watch;
-  child.stdout.pipe(out);
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    watch.lines++;
-    let level = 0;
-    try {
-      level = Number((JSON.parse(line) as { level?: number }).level ?? 0);
-    } catch {
-      level = 50; // not pino's JSON: something printed outside the logger
-    }
-    const busy = /SQLITE_BUSY|database is locked/i.test(line);
-    if (busy) watch.busy++;
-    if (level >= 50) watch.errors++;
-    if ((busy || level >= 50) && watch.samples.length < 3) watch.samples.push(line.slice(0, 400));
-  });
-  return watch;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -319,13 +161,11 @@ const urlForSchema = (base: string, schema: string): string => {
   return url.toString();
 };
 
-const timelinePath = (b: Bearer, page: number) =>
-  `/api/user/team/${b.teamId}/timeline?page=${page}&per_page=${PER_PAGE}`;
-const bearerHeaders = (b: Bearer) => ({ 'accept-version': API_VERSION, authorization: `Bearer ${b.token}` });
+const timelinePath = (b: Parameters<typeof pagePath>[0], page: number) => pagePath(b, page, PER_PAGE);
 
 async function benchDatabase(tree: Tree, kind: DbKind): Promise<DbRun> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rally-tl-bench-'));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  onCleanUp(async () => rmSync(dataDir, { recursive: true, force: true }));
   let databaseUrl = '';
   let schema: string | undefined;
   let note = 'SQLite (WAL, synchronous=FULL) in a temp dir, no ANALYZE (the app runs none)';
@@ -342,7 +182,7 @@ async function benchDatabase(tree: Tree, kind: DbKind): Promise<DbRun> {
     } finally {
       await admin.end();
     }
-    cleanups.push(async () => {
+    onCleanUp(async () => {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
       try {
@@ -372,41 +212,16 @@ async function benchDatabase(tree: Tree, kind: DbKind): Promise<DbRun> {
   // Page 500 at full scale; at a smaller scale the last full page of a big team.
   const deepPage = Math.min(TARGET_PAGE, Math.floor(seed.postsPerBigTeam / PER_PAGE));
 
-  const rally = track(
-    startServer(dataDir, 0, {
-      root: tree.root,
-      entry: ENTRY,
-      databaseUrl,
-      redisUrl: '',
-      logLevel: LOG_LEVEL,
-      trustProxy: false,
-      env: { LIMIT_WRITES_PER_MINUTE: WRITE_LIMIT },
-      stdout: 'pipe',
-    }),
-  );
-  const log = watchLog(rally, path.join(dataDir, 'server.log'));
-  const hello = track(
-    spawn(process.execPath, ['bench/support/hello-server.mjs', '0'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
-  );
-  let stopping = false;
-  for (const [name, child] of [
-    ['Rally server', rally],
-    ['hello-world', hello],
-  ] as const) {
-    child.once('exit', (code, signal) => {
-      if (!stopping && !finishing)
-        console.error(`[${kind}] the ${name} (pid ${child.pid}) exited with ${signal ?? code} during the run`);
-    });
-  }
-  const bases = {
-    rally: `http://127.0.0.1:${await portOf(rally)}`,
-    hello: `http://127.0.0.1:${await portOf(hello)}`,
-  };
-  await waitHealthy(bases.rally, { timeoutMs: 30_000, child: rally });
-  await waitHealthy(bases.hello, { timeoutMs: 10_000, probe: '/', child: hello });
+  const pair: Pair = await startPair(kind, dataDir, {
+    root: tree.root,
+    entry: ENTRY,
+    databaseUrl,
+    redisUrl: '',
+    logLevel: LOG_LEVEL,
+    trustProxy: false,
+    env: { LIMIT_WRITES_PER_MINUTE: WRITE_LIMIT },
+  });
+  const { rally, hello, bases, log, alive } = pair;
 
   // Before any load: every reader's page 1 and deep page are full pages; a writer may post.
   for (const r of seed.readers) {
@@ -461,18 +276,8 @@ async function benchDatabase(tree: Tree, kind: DbKind): Promise<DbRun> {
     mixedWrite: [],
   };
   const rss: DbRun['rss'] = { start: memMiB(rally.pid) };
-  const alive = () => {
-    for (const [name, child] of [
-      ['Rally server', rally],
-      ['hello-world', hello],
-    ] as const)
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the ${name} is gone; results void`);
-  };
   const say = (round: number, what: string, s: string) =>
     console.error(`[${kind}] round ${round + 1}/${ROUNDS} ${what.padEnd(30)} ${s}`);
-  const pacedLine = (p: PacedSummary) =>
-    `${p.answeredPerSecond.toFixed(0).padStart(5)} req/s  p50 ${p.p50} ms  p99 ${p.p99} ms  max ${p.max} ms  lag p99 ${p.lagP99} ms` +
-    (p.errors + p.non2xx ? `  ERRORS ${p.errors} non2xx ${p.non2xx} ${JSON.stringify(p.statusCodes)}` : '');
   const maxLine = (r: LoadSummary) =>
     `${r.requestsPerSecond.toFixed(0).padStart(5)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms` +
     (r.errors + r.non2xx ? `  ERRORS ${r.errors} non2xx ${r.non2xx} ${JSON.stringify(r.statusCodes)}` : '');
@@ -562,8 +367,7 @@ async function benchDatabase(tree: Tree, kind: DbKind): Promise<DbRun> {
   rss.end = memMiB(rally.pid);
   rss.peak = memMiB(rally.pid, 'VmHWM');
   rss.helloEnd = memMiB(hello.pid);
-  stopping = true;
-  await Promise.all([stopProcess(rally), stopProcess(hello)]);
+  await pair.stop();
   if (rally.exitCode !== 0)
     console.error(`[${kind}] note: the server exited with ${rally.exitCode ?? rally.signalCode}`);
   return { kind, note, seed, deepPage, results, rss, log };
@@ -572,28 +376,7 @@ async function benchDatabase(tree: Tree, kind: DbKind): Promise<DbRun> {
 // ---------------------------------------------------------------------------------------------
 // Statistics and the report.
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-const int = (n: number) => Math.round(n).toLocaleString('en-US').replace(/,/g, ' ');
-const ms = (n: number) => (Number.isNaN(n) ? '?' : `${n < 10 ? n.toFixed(1) : n.toFixed(0)} ms`);
-const pct = (n: number) => `${n < 10 ? n.toFixed(1) : n.toFixed(0)} %`;
-const range = (xs: number[], f: (n: number) => string) => `${f(Math.min(...xs))}–${f(Math.max(...xs))}`;
-const mib = (n: number | undefined) => (n === undefined ? '?' : n.toFixed(0));
-
-const badPaced = (ps: PacedSummary[]) => sum(ps.map((p) => p.errors + p.non2xx + p.warmup.errors + p.warmup.non2xx));
 const badLoad = (rs: LoadSummary[]) => sum(rs.map((r) => r.errors + r.non2xx + r.warmup.errors + r.warmup.non2xx));
-/** Status codes other than 2xx over the rounds (measured phases), e.g. `429×3`. */
-function statuses(xs: { statusCodes: Record<string, number> }[]): string {
-  const all: Record<string, number> = {};
-  for (const x of xs)
-    for (const [c, n] of Object.entries(x.statusCodes)) if (!c.startsWith('2')) all[c] = (all[c] ?? 0) + n;
-  const s = Object.entries(all).map(([c, n]) => `${c}×${n}`);
-  return s.length ? ` (${s.join(', ')})` : '';
-}
 
 interface Figures {
   helloRps: number;
@@ -718,14 +501,10 @@ async function main(): Promise<void> {
   const phaseS = WARMUP_SECONDS + SECONDS + 4;
   const perDb = ROUNDS * PHASES.length * phaseS + 120 + 300 * SCALE;
   const deadlineS = Math.round(1.5 * kinds.length * perDb + (BUILD ? 300 : 0));
-  const deadline = setTimeout(() => {
-    console.error(`the benchmark overran its ${deadlineS} s deadline; stopping`);
-    void cleanUpAll().finally(() => process.exit(1));
-  }, deadlineS * 1000);
-  deadline.unref();
+  deadline(deadlineS);
 
   const tree = BUILD ? workingTreeSnapshot(['bench/support/seed-timeline.ts']) : workingTree();
-  cleanups.push(async () => tree.remove());
+  onCleanUp(async () => tree.remove());
   let buildNote = '';
   if (BUILD) {
     try {
