@@ -35,7 +35,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Limits } from '@rally/contract';
+import { MediaLimits } from '@rally/contract';
 import { poster, transcode } from '../apps/server/src/modules/media/convert.js';
 import { probe } from '../apps/server/src/modules/media/probe.js';
 import { resolveMediaTools, type MediaTools } from '../apps/server/src/modules/media/tools.js';
@@ -71,7 +71,7 @@ const POLL_MS = 100;
 const TRANSCODE_TARGET_S = 30;
 const P99_TARGET_MS = 25;
 /** The recording: the longest video the app takes, at a webcam's size and bit rate. */
-const VIDEO = { seconds: Limits.videoMaxSeconds, width: 1280, height: 720, fps: 30, videoKbps: 2500, audioKbps: 96 };
+const VIDEO = { seconds: MediaLimits.videoMaxSeconds, width: 1280, height: 720, fps: 30, videoKbps: 2500, audioKbps: 96 };
 
 // ---------------------------------------------------------------------------------------------
 // The recording.
@@ -411,7 +411,7 @@ async function toolsAlone(tools: MediaTools, input: string): Promise<ToolsRound>
     const output = path.join(dir, 'out.mp4');
     await transcode(tools, input, output, source, {
       timeoutMs,
-      maxSeconds: Limits.videoMaxSeconds + Limits.mediaLengthSlackSeconds,
+      maxSeconds: MediaLimits.videoMaxSeconds + MediaLimits.mediaLengthSlackSeconds,
     });
     const t2 = performance.now();
     const result = await probe(tools, output, { timeoutMs });
@@ -509,7 +509,7 @@ async function page1BesideTranscodes(
     const jobs = [0, 1].map((i) =>
       transcode(tools, input, path.join(dir, `out${i}.mp4`), source, {
         timeoutMs: 600_000,
-        maxSeconds: Limits.videoMaxSeconds + Limits.mediaLengthSlackSeconds,
+        maxSeconds: MediaLimits.videoMaxSeconds + MediaLimits.mediaLengthSlackSeconds,
       }).then(() => performance.now()),
     );
     const { end, ...during } = await loadDuring(pair, process.pid, 2, load);
