@@ -183,6 +183,9 @@ test('a video prompt: a recorded answer uploads and encodes, a reminder arrives 
     await expect(card).toBeVisible({ timeout: 30_000 });
     await expect(card.getByText('Initiated')).toBeVisible();
     await expect(card.getByText('0 of 2 responded')).toBeVisible();
+    const encoding = card.getByRole('status').filter({ hasText: 'Video is encoding kindly wait' });
+    await expect(encoding.or(card.getByLabel(`Video from ${coach.full_name}`))).toBeVisible();
+    if (await encoding.isVisible()) await shots(page, testInfo, '04a-card-question-encoding', () => card);
     // The question is converted before it plays.
     await expect(card.getByLabel(`Video from ${coach.full_name}`)).toBeVisible({ timeout: 60_000 });
     await shots(page, testInfo, '04-card-initiated-owner', () => card);
@@ -210,7 +213,6 @@ test('a video prompt: a recorded answer uploads and encodes, a reminder arrives 
       await expect(miaPage.getByText('Your response is sent.')).toBeVisible({ timeout: 30_000 });
       await expect(theirs.getByText('Responded To Video')).toBeVisible();
       await expect(theirs.getByRole('button', { name: 'Respond', exact: true })).toHaveCount(0);
-      await shots(miaPage, testInfo, '06-card-member-responded', () => theirs);
     });
 
     await test.step('the coach sees 1 of 2 responded; the answer encodes, then plays', async () => {
@@ -224,6 +226,8 @@ test('a video prompt: a recorded answer uploads and encodes, a reminder arrives 
       if (await encoding.isVisible()) await shots(page, testInfo, '07-card-encoding-overlay', () => card);
       else testInfo.annotations.push({ type: 'note', description: 'the answer was converted before it was seen encoding' });
       await expect(ready).toBeVisible({ timeout: 60_000 });
+      // The member's card meanwhile (shot after the coach's look, which must be quick to catch the encoding).
+      await shots(miaPage, testInfo, '06-card-member-responded', () => promptCard(miaPage, topic));
     });
 
     await test.step('the coach reminds the other member, who is told live', async () => {
@@ -338,14 +342,14 @@ test('a slideshow prompt: two captioned images answer it, the published slidesho
 
   await test.step('the sidebar stats, their details and the Team Statistics dialog', async () => {
     await page.getByRole('button', { name: 'Team sidebar' }).click();
-    const sidebar = page.getByRole('complementary', { name: 'Team sidebar' });
-    const videoStats = sidebar.getByRole('region', { name: 'Engagement Video Stats' });
-    const slideStats = sidebar.getByRole('region', { name: 'Slideshow Stats' });
+    // The sidebar beside the feed on a desktop, a drawer over it on a phone: whichever shows.
+    const videoStats = page.getByRole('region', { name: 'Engagement Video Stats' }).filter({ visible: true });
+    const slideStats = page.getByRole('region', { name: 'Slideshow Stats' }).filter({ visible: true });
     await expect(videoStats).toBeVisible({ timeout: 30_000 });
     await expect(slideStats).toBeVisible();
     // On a phone the sidebar is a drawer, closed after a resize: opened again for its shots.
     const sidebarOpen = async () => {
-      if (!(await videoStats.isVisible())) await page.getByRole('button', { name: 'Team sidebar' }).click();
+      if ((await videoStats.count()) === 0) await page.getByRole('button', { name: 'Team sidebar' }).click();
       await expect(videoStats).toBeVisible();
     };
     await shots(page, testInfo, '14-sidebar-video-stats', () => videoStats, sidebarOpen);
@@ -354,17 +358,33 @@ test('a slideshow prompt: two captioned images answer it, the published slidesho
       await sidebarOpen();
       await videoStats.scrollIntoViewIfNeeded();
     });
-    await sidebarOpen();
-    await slideStats.getByRole('button', { name: 'View Details' }).click();
+    // A resize puts the sidebar elsewhere (and closes what it opened): each shot opens it again.
     const drawer = page.getByRole('dialog', { name: 'Slideshow Stats details' });
-    await expect(drawer).toBeVisible();
-    await expect(drawer.getByText(topic)).toBeVisible({ timeout: 30_000 });
-    await shots(page, testInfo, '17-view-details-drawer');
+    const detailsOpen = async () => {
+      if (!(await drawer.isVisible())) {
+        await sidebarOpen();
+        await slideStats.getByRole('button', { name: 'View Details' }).click();
+      }
+      await expect(drawer.getByText(topic)).toBeVisible({ timeout: 30_000 });
+    };
+    await detailsOpen();
+    await expect(drawer.getByText('1 of 2 responded')).toBeVisible();
+    await shots(page, testInfo, '17-view-details-drawer', undefined, detailsOpen);
+    await detailsOpen();
     await drawer.getByRole('button', { name: 'Close' }).click();
-    await sidebar.getByRole('button', { name: 'Team Statistics' }).click();
+    await expect(drawer).toBeHidden();
+
     const dialog = page.getByRole('dialog', { name: 'Team Statistics' });
-    await expect(dialog).toBeVisible();
-    await shots(page, testInfo, '18-team-statistics-dialog');
+    const statisticsOpen = async () => {
+      if (!(await dialog.isVisible())) {
+        await sidebarOpen();
+        await page.getByRole('button', { name: 'Team Statistics' }).filter({ visible: true }).click();
+      }
+      await expect(dialog).toBeVisible();
+    };
+    await statisticsOpen();
+    await shots(page, testInfo, '18-team-statistics-dialog', undefined, statisticsOpen);
+    await statisticsOpen();
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 });
