@@ -56,10 +56,8 @@ export function PromptStatsCard({ teamId, kind }: { teamId: number; kind: Prompt
         <Typography color="error">{errorMessage(metrics.error)}</Typography>
       ) : (
         <Stack spacing={1.5} sx={{ opacity: metrics.isPlaceholderData ? 0.6 : 1 }}>
-          {/* The first label is the longest ('Slideshows'): its column is wider, so it fits a phone's sidebar. */}
-          <Box
-            sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1fr)', gap: 1 }}
-          >
+          {/* Columns as wide as their labels ('Slideshows' is long), sharing what is left: all fit a phone's sidebar. */}
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, auto)', gap: 1 }}>
             <Figure label={copy.prompts} value={m!.total} />
             <Figure label="Answers" value={m!.responses_count} />
             <Figure label="Rate" value={`${m!.response_rate}%`} />
