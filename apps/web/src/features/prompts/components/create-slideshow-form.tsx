@@ -114,7 +114,14 @@ export function CreateSlideshowForm({ teamId, onPosted, onDone }: Props) {
             component="img"
             src={preview}
             alt="Your image"
-            sx={{ maxWidth: 'min(100%, 320px)', maxHeight: 200, objectFit: 'contain', borderRadius: 1 }}
+            // Room is left for the remove button beside it on a phone.
+            sx={{
+              minWidth: 0,
+              maxWidth: 'min(calc(100% - 44px), 320px)',
+              maxHeight: 200,
+              objectFit: 'contain',
+              borderRadius: 1,
+            }}
           />
           <IconButton size="small" aria-label="Remove image" onClick={() => setImage(null)} disabled={busy}>
             <CloseRounded fontSize="small" />

@@ -16,7 +16,7 @@ const PromptDetailsDrawer = lazyDialog(() => import('./prompt-details-drawer').t
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
-    <Box sx={{ bgcolor: 'action.hover', borderRadius: 1.5, px: 1.25, py: 1, minWidth: 0 }}>
+    <Box sx={{ bgcolor: 'action.hover', borderRadius: 1.5, px: 1, py: 1, minWidth: 0 }}>
       <Typography variant="h6" component="p" sx={{ lineHeight: 1.2 }}>
         {value}
       </Typography>
@@ -56,7 +56,8 @@ export function PromptStatsCard({ teamId, kind }: { teamId: number; kind: Prompt
         <Typography color="error">{errorMessage(metrics.error)}</Typography>
       ) : (
         <Stack spacing={1.5} sx={{ opacity: metrics.isPlaceholderData ? 0.6 : 1 }}>
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
+          {/* Columns as wide as their labels ('Slideshows' is long), sharing what is left: all fit a phone's sidebar. */}
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, auto)', gap: 1 }}>
             <Figure label={copy.prompts} value={m!.total} />
             <Figure label="Answers" value={m!.responses_count} />
             <Figure label="Rate" value={`${m!.response_rate}%`} />
