@@ -1,5 +1,5 @@
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver, type InfiniteData } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { PostType, type PostDto } from '@rally/contract';
 import { buildPost, buildReaction } from '../../../test/post-fixtures';
 import { postKeys, type PostPage } from '../api/post-cache';
@@ -86,11 +86,33 @@ describe('media.ready and prompt.changed', () => {
     applyPostEvent(again, { type: 'media.ready', team_id: 5, post_id: null });
     expect(again.getQueryState(postKeys.comments(5, 8))?.isInvalidated).toBe(true);
 
+    // A prompt's post is read again by the app (live-events.ts), not here.
     const prompt = new QueryClient();
     prompt.setQueryData(postKeys.timeline(5), feed([]));
-    prompt.setQueryData(postKeys.timeline(6), feed([]));
     applyPostEvent(prompt, { type: 'prompt.changed', team_id: 5, post_id: 7, prompt_id: 3 });
-    expect(prompt.getQueryState(postKeys.timeline(5))?.isInvalidated).toBe(true);
-    expect(prompt.getQueryState(postKeys.timeline(6))?.isInvalidated).toBe(false);
+    expect(prompt.getQueryState(postKeys.timeline(5))?.isInvalidated).toBe(false);
+  });
+
+  it('reads a comment list afresh even when its first fetch began before the file was converted', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = postKeys.comments(5, 7);
+    let calls = 0;
+    let release!: () => void;
+    const queryFn = () => {
+      calls += 1;
+      if (calls === 1)
+        // The first read began before the conversion ended: it answers 'encoding', late.
+        return new Promise<string>((resolve) => (release = () => resolve('encoding')));
+      return Promise.resolve('ready');
+    };
+    const observer = new QueryObserver(qc, { queryKey: key, queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(calls).toBe(1));
+
+    applyPostEvent(qc, { type: 'media.ready', team_id: 5, post_id: 7 });
+    release();
+    await vi.waitFor(() => expect(qc.getQueryData(key)).toBe('ready'));
+    expect(calls).toBe(2);
+    unsubscribe();
   });
 });

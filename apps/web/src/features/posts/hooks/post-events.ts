@@ -3,6 +3,17 @@ import type { RealtimeEvent } from '@rally/contract';
 import { applySharedEngagement, postKeys, prependPost, removePost, replacePost } from '../api/post-cache';
 
 /**
+ * Marks `queryKey` stale and reads it again from a fetch begun now. A fetch already under way
+ * began before the event (a comment list opened as the comment was sent, while its file was still
+ * converting): TanStack would hand its answer to the new read too when the list has no data yet,
+ * and the list would keep 'encoding'. So that fetch is cancelled first.
+ */
+function readAfresh(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+  void queryClient.cancelQueries({ queryKey }).then(() => queryClient.refetchQueries({ queryKey, type: 'active' }));
+}
+
+/**
  * One realtime event of a team applied to every loaded list of posts. The viewer's own part of a
  * post (their reaction, whether they commented) never comes from an event: this tab set it
  * already when the viewer acted, and the event carries only what everyone sees.
@@ -38,25 +49,21 @@ export function applyPostEvent(queryClient: QueryClient, event: RealtimeEvent): 
       void queryClient.invalidateQueries({ queryKey: postKeys.reactions(event.team_id, event.post_id) });
       return;
     }
-    case 'prompt.changed':
     case 'media.ready':
-      // What a team video or slideshow shows depends on who looks, and a converted file comes with
-      // new signed URLs: the team's loaded lists (and the post's comments) are read again.
-      void queryClient.invalidateQueries({ queryKey: postKeys.teamTimelines(event.team_id) });
-      void queryClient.invalidateQueries({ queryKey: postKeys.dashboard() });
-      void queryClient.invalidateQueries({
-        queryKey:
-          event.post_id === null
-            ? postKeys.teamComments(event.team_id)
-            : postKeys.comments(event.team_id, event.post_id),
-      });
+      // A converted file comes with new signed URLs (and a team video's answers with it): the
+      // team's loaded lists and the post's comments are read again.
+      readAfresh(queryClient, postKeys.teamTimelines(event.team_id));
+      readAfresh(queryClient, postKeys.dashboard());
+      readAfresh(
+        queryClient,
+        event.post_id === null ? postKeys.teamComments(event.team_id) : postKeys.comments(event.team_id, event.post_id),
+      );
       return;
     case 'todo.changed':
     case 'notification.created':
     case 'team.deleted':
     case 'team.restored':
     case 'prompt.changed':
-    case 'media.ready':
       // Not applied here: to-dos, notifications, teams and prompts have their own features; a
       // prompt's post is read again by the app (live-events.ts).
       return;
