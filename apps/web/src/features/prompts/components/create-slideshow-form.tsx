@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import AddAPhotoOutlined from '@mui/icons-material/AddAPhotoOutlined';
 import CloseRounded from '@mui/icons-material/CloseRounded';
@@ -9,7 +8,6 @@ import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Limits, PostMessages, PromptMessages, Timing, type CreateSlideshowInput, type PostDto } from '@rally/contract';
 import { CountedTextField } from '../../../components/counted-text-field';
-import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/error-message';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formResolver } from '../../../lib/form-resolver';
@@ -17,6 +15,7 @@ import { useSnackbar } from '../../../lib/snackbar';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { createSlideshow, useCreatePrompt } from '../api/create-prompt';
 import { IMAGE_ACCEPT, imageProblem } from './image-files';
+import { PromptFormFrame } from './prompt-form-frame';
 
 type SlideshowValues = { topic: string; content: string | null };
 
@@ -79,17 +78,15 @@ export function CreateSlideshowForm({ teamId, onPosted, onDone }: Props) {
   const busy = formState.isSubmitting;
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={1.5}>
-      <FormError message={error} />
-      <CountedTextField
-        control={control}
-        name="topic"
-        label="Topic"
-        placeholder="What should the team answer with pictures?"
-        max={Limits.slideshowTextMax}
-        minRows={2}
-        disabled={busy}
-      />
+    <PromptFormFrame
+      onSubmit={onSubmit}
+      error={error}
+      control={control}
+      topicPlaceholder="What should the team answer with pictures?"
+      busy={busy}
+      progress={progress}
+      submitLabel="Post"
+    >
       <CountedTextField
         control={control}
         name="content"
@@ -134,14 +131,6 @@ export function CreateSlideshowForm({ teamId, onPosted, onDone }: Props) {
           </Button>
         </Box>
       )}
-      {progress > 0 && (
-        <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" sx={{ borderRadius: 1 }} />
-      )}
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" loading={busy}>
-          Post
-        </Button>
-      </Stack>
-    </Stack>
+    </PromptFormFrame>
   );
 }

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
@@ -10,9 +9,7 @@ import MovieOutlined from '@mui/icons-material/MovieOutlined';
 import FiberManualRecordRounded from '@mui/icons-material/FiberManualRecordRounded';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Limits, Timing, PostMessages, PromptMessages, type CreateVideoInput, type PostDto } from '@rally/contract';
-import { CountedTextField } from '../../../components/counted-text-field';
-import { FormError } from '../../../components/form-error';
+import { Timing, PostMessages, PromptMessages, type CreateVideoInput, type PostDto } from '@rally/contract';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
@@ -23,6 +20,7 @@ import { uploadFile, type UploadedFile } from '../../../lib/upload';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { createVideo, useCreatePrompt } from '../api/create-prompt';
 import { VIDEO_ACCEPT, videoProblem } from './image-files';
+import { PromptFormFrame } from './prompt-form-frame';
 
 const MediaRecorderDialog = lazyDialog(() =>
   import('../../../components/media-recorder').then((m) => m.MediaRecorderDialog),
@@ -104,17 +102,15 @@ export function CreateVideoForm({ teamId, onPosted, onDone }: Props) {
   const busy = formState.isSubmitting;
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={1.5}>
-      <FormError message={error} />
-      <CountedTextField
-        control={control}
-        name="topic"
-        label="Topic"
-        placeholder="What should the team answer on video?"
-        max={Limits.slideshowTextMax}
-        minRows={2}
-        disabled={busy}
-      />
+    <PromptFormFrame
+      onSubmit={onSubmit}
+      error={error}
+      control={control}
+      topicPlaceholder="What should the team answer on video?"
+      busy={busy}
+      progress={progress}
+      submitLabel={failed ? 'Retry' : 'Post'}
+    >
       <input
         ref={input}
         type="file"
@@ -156,14 +152,6 @@ export function CreateVideoForm({ teamId, onPosted, onDone }: Props) {
           </Button>
         </Stack>
       )}
-      {progress > 0 && (
-        <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" sx={{ borderRadius: 1 }} />
-      )}
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" loading={busy}>
-          {failed ? 'Retry' : 'Post'}
-        </Button>
-      </Stack>
       <MediaRecorderDialog
         open={recording}
         modes={['video']}
@@ -175,6 +163,6 @@ export function CreateVideoForm({ teamId, onPosted, onDone }: Props) {
           choose(next);
         }}
       />
-    </Stack>
+    </PromptFormFrame>
   );
 }
