@@ -36,19 +36,10 @@ const STDERR_MAX = 8 * 1024;
 export const TOOL_NICENESS = 10;
 
 /**
- * How a tool is started below the server: util-linux's `chrt --idle 0` (SCHED_IDLE: it runs only
- * on a core no request wants, and a waking request takes the core from it at once; nice alone
- * left the timeline's p99 at ~25 ms beside two conversions, bench/RESULTS.md) inside coreutils'
- * `nice` (a lower priority wherever SCHED_IDLE is missing). Both are set before the tool starts:
- * scheduling is per thread on Linux, so a change after the start could miss a thread it made.
+ * coreutils' `nice`, which starts the tool already lowered: niceness is per thread on Linux, so
+ * lowering the process after it started would miss a thread it made in the meantime.
  */
-const found = (...paths: string[]) => paths.find((path) => existsSync(path));
-const NICE = found('/usr/bin/nice', '/bin/nice');
-const CHRT = found('/usr/bin/chrt', '/bin/chrt');
-const LOWERED: readonly string[] = [
-  ...(CHRT ? [CHRT, '--idle', '0'] : []),
-  ...(NICE ? [NICE, '-n', String(TOOL_NICENESS)] : []),
-];
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((path) => existsSync(path));
 
 /**
  * Runs ffmpeg or ffprobe with `args` (no shell), at lower priority than the server, with a
@@ -60,8 +51,9 @@ export function runTool(bin: string, args: readonly string[], options: RunOption
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new ToolFailed(`${bin}: aborted`, '', true));
     // Its own process group, so a kill reaches whatever it started too (a wrapper script's ffmpeg).
-    const [command = bin, ...rest] = [...LOWERED, bin, ...args];
-    const child = spawn(command, rest, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = NICE
+      ? spawn(NICE, ['-n', String(TOOL_NICENESS), bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+      : spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     if (!NICE && child.pid !== undefined)
       try {
         setPriority(child.pid, TOOL_NICENESS);
