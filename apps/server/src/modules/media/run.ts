@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** What a run of ffmpeg or ffprobe printed. */
@@ -42,6 +42,27 @@ export const TOOL_NICENESS = 10;
 const NICE = ['/usr/bin/nice', '/bin/nice'].find((path) => existsSync(path));
 
 /**
+ * Lowers the tool's session too. With Linux's autogroup scheduling (on by default) the CPU is
+ * shared between sessions first and nice counts only within each: a tool in a session of its own
+ * (detached, for the group kill) would take as much CPU as the whole server, whatever its nice
+ * (bench/RESULTS.md: page 1's p99 went from 4 ms to 211 ms beside two conversions). Where `nice`
+ * is missing the tool itself is lowered here.
+ */
+function lowerSession(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, String(TOOL_NICENESS));
+  } catch {
+    // No autogroup (another platform, or it is off): nice alone decides.
+  }
+  if (!NICE)
+    try {
+      setPriority(pid, TOOL_NICENESS);
+    } catch {
+      // A platform that cannot lower it still runs the job.
+    }
+}
+
+/**
  * Runs ffmpeg or ffprobe with `args` (no shell), at lower priority than the server, with a
  * timeout and a bounded buffer of its diagnostics; SIGKILL to its process group on timeout or abort. Resolves when it
  * exits with 0, rejects with `ToolFailed` otherwise.
@@ -54,12 +75,7 @@ export function runTool(bin: string, args: readonly string[], options: RunOption
     const child = NICE
       ? spawn(NICE, ['-n', String(TOOL_NICENESS), bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
       : spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    if (!NICE && child.pid !== undefined)
-      try {
-        setPriority(child.pid, TOOL_NICENESS);
-      } catch {
-        // A platform that cannot lower it still runs the job.
-      }
+    if (child.pid !== undefined) lowerSession(child.pid);
     const out: Buffer[] = [];
     let outBytes = 0;
     let err = '';

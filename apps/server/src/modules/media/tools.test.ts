@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdtempSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +48,11 @@ describe('runTool', () => {
 
     const { stdout } = await runTool('/bin/sh', ['-c', 'cut -d" " -f19 /proc/$$/stat'], { timeoutMs: 5_000 });
     expect(Number(stdout.toString().trim())).toBe(10);
+    // Its session (a scheduling group of its own under autogroup) is lowered as well.
+    if (existsSync('/proc/self/autogroup')) {
+      const session = await runTool('/bin/sh', ['-c', 'sleep 0.2; cat /proc/$$/autogroup'], { timeoutMs: 5_000 });
+      expect(session.stdout.toString()).toMatch(/ nice 10$/m);
+    }
   });
 
   it('an abort (shutdown) kills the run', async () => {
