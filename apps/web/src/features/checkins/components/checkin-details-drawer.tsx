@@ -1,17 +1,13 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CloseRounded from '@mui/icons-material/CloseRounded';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { DetailsDrawer, ListLoading } from '../../../components/details-drawer';
 import { LoadMore } from '../../../components/load-more';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/error-message';
@@ -28,38 +24,20 @@ export interface CheckinDetailsDrawerProps {
 /** 'View Details' (spec §2): the answers one may see one by one, newest first, with Load More. */
 export function CheckinDetailsDrawer({ open, teamId, fromDate, periodLabel, onClose }: CheckinDetailsDrawerProps) {
   const details = useCheckinDetails(teamId, fromDate, open);
-  const [list, setList] = useState<HTMLElement | null>(null);
   const answers = details.data?.pages.flatMap((p) => p.data) ?? [];
 
   return (
-    <Drawer
-      anchor="right"
+    <DetailsDrawer
       open={open}
       onClose={onClose}
-      // Above the sticky top bar (which sits over the page's own drawers), so its header shows.
-      sx={{ zIndex: (t) => t.zIndex.modal }}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 380 } }, 'aria-label': 'Check-in details' } }}
+      title="Check-in details"
+      subtitle={periodLabel}
+      label="Check-in details"
+      width={380}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h2">
-            Check-in details
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {periodLabel}
-          </Typography>
-        </Box>
-        <IconButton aria-label="Close" onClick={onClose}>
-          <CloseRounded />
-        </IconButton>
-      </Stack>
-      <Box ref={setList} sx={{ flex: 1, overflowY: 'auto', px: 1 }}>
-        {details.isPending ? (
-          <Stack spacing={1} sx={{ p: 2 }} role="status" aria-label="Loading check-in details">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} variant="rounded" height={56} />
-            ))}
-          </Stack>
+      {(list) =>
+        details.isPending ? (
+          <ListLoading label="Loading check-in details" />
         ) : details.isError ? (
           <Typography color="error" sx={{ p: 2 }}>
             {errorMessage(details.error)}
@@ -101,8 +79,8 @@ export function CheckinDetailsDrawer({ open, teamId, fromDate, periodLabel, onCl
               root={list}
             />
           </>
-        )}
-      </Box>
-    </Drawer>
+        )
+      }
+    </DetailsDrawer>
   );
 }

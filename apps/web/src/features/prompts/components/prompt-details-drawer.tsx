@@ -1,14 +1,10 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CloseRounded from '@mui/icons-material/CloseRounded';
 import KeyboardArrowDownRounded from '@mui/icons-material/KeyboardArrowDownRounded';
 import { useState } from 'react';
 import type { PromptSummaryDto } from '@rally/contract';
+import { DetailsDrawer, ListLoading } from '../../../components/details-drawer';
 import { LoadMore } from '../../../components/load-more';
 import { errorMessage } from '../../../lib/error-message';
 import { usePromptList, usePromptResponses } from '../api/get-prompt-stats';
@@ -18,21 +14,11 @@ import { PROMPT_STATS_COPY, PromptSummary } from './prompt-summary';
 
 const END_TEXT = 'Yay! You have seen it all';
 
-function Loading({ label }: { label: string }) {
-  return (
-    <Stack spacing={1} sx={{ p: 2 }} role="status" aria-label={label}>
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} variant="rounded" height={56} />
-      ))}
-    </Stack>
-  );
-}
-
 /** One prompt's answers, paged, read when its row is opened. */
 function Responses({ teamId, kind, prompt }: { teamId: number; kind: PromptKind; prompt: PromptSummaryDto }) {
   const responses = usePromptResponses(teamId, kind, prompt.id);
   const list = responses.data?.pages.flatMap((p) => p.data) ?? [];
-  if (responses.isPending) return <Loading label="Loading responses" />;
+  if (responses.isPending) return <ListLoading label="Loading responses" />;
   if (responses.isError) return <Typography color="error">{errorMessage(responses.error)}</Typography>;
   if (list.length === 0)
     return (
@@ -73,34 +59,21 @@ export interface PromptDetailsDrawerProps {
 export function PromptDetailsDrawer({ open, teamId, kind, fromDate, periodLabel, onClose }: PromptDetailsDrawerProps) {
   const copy = PROMPT_STATS_COPY[kind];
   const prompts = usePromptList(teamId, kind, fromDate, open);
-  const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const [expanded, setExpanded] = useState<number | null>(null);
   const list = prompts.data?.pages.flatMap((p) => p.data) ?? [];
 
   return (
-    <Drawer
-      anchor="right"
+    <DetailsDrawer
       open={open}
       onClose={onClose}
-      sx={{ zIndex: (t) => t.zIndex.modal }}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } }, 'aria-label': `${copy.title} details` } }}
+      title={copy.title}
+      subtitle={periodLabel}
+      label={`${copy.title} details`}
+      width={420}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h2">
-            {copy.title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {periodLabel}
-          </Typography>
-        </Box>
-        <IconButton aria-label="Close" onClick={onClose}>
-          <CloseRounded />
-        </IconButton>
-      </Stack>
-      <Box ref={setScroller} sx={{ flex: 1, overflowY: 'auto', p: 1 }}>
-        {prompts.isPending ? (
-          <Loading label={`Loading ${copy.prompts.toLowerCase()}`} />
+      {(scroller) =>
+        prompts.isPending ? (
+          <ListLoading label={`Loading ${copy.prompts.toLowerCase()}`} />
         ) : prompts.isError ? (
           <Typography color="error" sx={{ p: 2 }}>
             {errorMessage(prompts.error)}
@@ -142,8 +115,8 @@ export function PromptDetailsDrawer({ open, teamId, kind, fromDate, periodLabel,
               root={scroller}
             />
           </>
-        )}
-      </Box>
-    </Drawer>
+        )
+      }
+    </DetailsDrawer>
   );
 }
