@@ -39,15 +39,9 @@ import type { LoadRequest, LoadSummary } from './support/load.js';
 import type { SeedRequest, SeedResult } from './support/seed.js';
 import { portOf, repoRoot, startServer, stopProcess, waitHealthy } from './support/server.js';
 import { buildServer, treeAt, workingTree, type Tree } from './support/tree.js';
+import { positive } from './support/figures.js';
 
 type DbKind = 'sqlite' | 'postgres';
-
-const positive = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
-  return n;
-};
 
 const SECONDS = positive('BENCH_SECONDS', 10);
 const ROUNDS = Math.round(positive('BENCH_ROUNDS', 5));

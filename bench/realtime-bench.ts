@@ -31,13 +31,7 @@ import type { RealtimeLoadRequest, RealtimeLoadSummary } from './support/realtim
 import type { SeedRequest, SeedResult } from './support/seed.js';
 import { portOf, repoRoot, startServer, stopProcess, waitHealthy } from './support/server.js';
 import { buildServer, workingTree } from './support/tree.js';
-
-const positive = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
-  return n;
-};
+import { positive } from './support/figures.js';
 
 const TEAMS = Math.round(positive('BENCH_TEAMS', 50));
 const MEMBERS = Math.round(positive('BENCH_MEMBERS', 20));
