@@ -150,6 +150,7 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
     close: () => (closing ??= app.close().then(cleanUp)),
     queriesOf: async (work) => {
       // Work earlier calls queued (notifications of a join) would otherwise land in this count.
+      // (A test that uploaded videos waits for their conversions and media.ready itself.)
       await app.background.idle();
       const all: string[] = [];
       recorded = all;
@@ -158,8 +159,8 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
         // The mail dispatcher works beside every call (a pass may start at any moment); its
         // queries are not the call's. (The async context cannot tell them apart: inject loses it.)
         // Nor the event tail's and the event dispatcher's (each poll reads the log, the consumers'
-        // cursors and locks), nor the event log's notification (PostgreSQL only): a call's own
-        // events still count by their insert.
+        // cursors and locks), nor the event log's notification (PostgreSQL only), nor the media
+        // worker's polls for due jobs: a call's own events still count by their insert.
         return { result, queries: all.filter((sql) => !besideTheCall(sql)) };
       } finally {
         recorded = undefined;
@@ -171,6 +172,7 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
 /** The SQL of work that runs beside any call: the mail outbox's passes, the event path's polls. */
 const besideTheCall = (sql: string): boolean =>
   sql.includes('"mail_outbox"') ||
+  sql.includes('"media_jobs"') ||
   sql.includes('"event_consumers"') ||
   sql.includes('pg_notify') ||
   sql.includes('pg_advisory_xact_lock(hashtext(current_schema()), hashtext($1))') ||

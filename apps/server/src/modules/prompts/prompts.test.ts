@@ -523,6 +523,10 @@ describe('the timeline', () => {
     await t.api('POST', `user/team/${many.id}/video/${asked[0]!.data.video_id}/publish`, {}, coach.token);
     await askVideo('Third of many', many.id);
     await t.app.background.idle(); // the notifications of the publishing are written
+    // The answers' conversions, then the dispatch of their media.ready: work beside the reads.
+    await t.app.media.idle();
+    await t.app.eventTail.read();
+    await t.app.background.idle();
     // The membership and version, the page, its count, then the prompts, the viewer's answers and
     // the published answers.
     expect(await coldRead(one.id)).toBe(6);
