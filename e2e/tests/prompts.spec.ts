@@ -69,7 +69,10 @@ async function shots(
       testInfo.annotations.push({ type: 'horizontal scroll', description: `${name}-${label}: ${overflow}px` });
     }
   }
-  if (before) await page.setViewportSize(before);
+  if (before) {
+    await page.setViewportSize(before);
+    await page.waitForTimeout(400); // what the last size showed may still be leaving
+  }
 }
 
 /**
@@ -375,13 +378,16 @@ test('a slideshow prompt: two captioned images answer it, the published slidesho
     });
     // A resize puts the sidebar elsewhere (and closes what it opened): each shot opens it again.
     const drawer = page.getByRole('dialog', { name: 'Slideshow Stats details' });
-    const detailsOpen = async () => {
-      if (!(await drawer.isVisible())) {
-        await sidebarOpen();
-        await slideStats.getByRole('button', { name: 'View Details' }).click();
-      }
-      await expect(drawer.getByText(topic)).toBeVisible({ timeout: 30_000 });
-    };
+    // Retried as a whole: a drawer seen during a resize may be one on its way out (the sidebar
+    // that held it moved), so it is opened again until it shows the slideshow.
+    const detailsOpen = () =>
+      expect(async () => {
+        if (!(await drawer.isVisible())) {
+          await sidebarOpen();
+          await slideStats.getByRole('button', { name: 'View Details' }).click();
+        }
+        await expect(drawer.getByText(topic)).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 30_000 });
     await detailsOpen();
     await expect(drawer.getByText('1 of 2 responded')).toBeVisible();
     await shots(page, testInfo, '17-view-details-drawer', undefined, detailsOpen);
@@ -390,13 +396,14 @@ test('a slideshow prompt: two captioned images answer it, the published slidesho
     await expect(drawer).toBeHidden();
 
     const dialog = page.getByRole('dialog', { name: 'Team Statistics' });
-    const statisticsOpen = async () => {
-      if (!(await dialog.isVisible())) {
-        await sidebarOpen();
-        await page.getByRole('button', { name: 'Team Statistics' }).filter({ visible: true }).click();
-      }
-      await expect(dialog).toBeVisible();
-    };
+    const statisticsOpen = () =>
+      expect(async () => {
+        if (!(await dialog.isVisible())) {
+          await sidebarOpen();
+          await page.getByRole('button', { name: 'Team Statistics' }).filter({ visible: true }).click();
+        }
+        await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 30_000 });
     await statisticsOpen();
     await shots(page, testInfo, '18-team-statistics-dialog', undefined, statisticsOpen);
     await statisticsOpen();
