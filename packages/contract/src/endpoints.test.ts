@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Endpoints } from './endpoints.js';
 import { PromptEndpoints } from './prompt-endpoints.js';
+import { WatercoolerEndpoints } from './watercooler-endpoints.js';
 import { Routes } from './routes/index.js';
 
 describe('Endpoints', () => {
@@ -8,11 +9,11 @@ describe('Endpoints', () => {
     const fromRoutes = Object.fromEntries(
       Object.entries(Routes).map(([name, { method, path, auth }]) => [name, { method, path, auth }]),
     );
-    expect({ ...Endpoints, ...PromptEndpoints }).toEqual(fromRoutes);
+    expect({ ...Endpoints, ...PromptEndpoints, ...WatercoolerEndpoints }).toEqual(fromRoutes);
   });
 
   it('holds no schema', () => {
-    for (const endpoint of Object.values({ ...Endpoints, ...PromptEndpoints }))
+    for (const endpoint of Object.values({ ...Endpoints, ...PromptEndpoints, ...WatercoolerEndpoints }))
       expect(Object.keys(endpoint).sort()).toEqual(['auth', 'method', 'path']);
   });
 });

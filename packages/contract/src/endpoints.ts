@@ -1,5 +1,6 @@
 import type { ApiRoute } from './route.js';
 import type { PromptRouteName } from './prompt-endpoints.js';
+import type { WatercoolerRouteName } from './watercooler-endpoints.js';
 import type { Routes } from './routes/index.js';
 
 declare const fullRoute: unique symbol;
@@ -135,4 +136,5 @@ export const endpointPaths = {
 } as const satisfies Record<string, Pick<ApiRoute, 'method' | 'path' | 'auth'>>;
 
 /** The route table without its schemas, for clients: each entry typed with its whole route. */
-export const Endpoints: EndpointTableOf<Exclude<keyof typeof Routes, PromptRouteName>> = endpointPaths;
+export const Endpoints: EndpointTableOf<Exclude<keyof typeof Routes, PromptRouteName | WatercoolerRouteName>> =
+  endpointPaths;

@@ -5,6 +5,7 @@ import { todoRoutes } from './todos.js';
 import { promptRoutes } from './prompts.js';
 import { profileRoutes } from './profile.js';
 import { topicRoutes } from './topics.js';
+import { watercoolerRoutes } from './watercooler.js';
 import { engagementRoutes, lookupRoutes, postRoutes, uploadRoutes } from './posts.js';
 import { notificationRoutes } from './notifications.js';
 import { invitationRoutes, memberRoutes, teamRoutes } from './teams.js';
@@ -26,5 +27,6 @@ export const Routes = {
   ...checkinRoutes,
   ...todoRoutes,
   ...promptRoutes,
+  ...watercoolerRoutes,
 };
 export type RouteName = keyof typeof Routes;

@@ -129,6 +129,10 @@ export const postDataDto = z.object({
   /** Once published: the answers in order, which the card plays (video) or shows (slideshow). */
   team_video_responses: z.array(promptResponseDto).optional(),
   slideshow_responses: z.array(promptResponseDto).optional(),
+  /** Watercooler (type 7): all it keeps of a room, when it was open and who came. */
+  started_at: z.string().nullable().optional(),
+  ended_at: z.string().nullable().optional(),
+  participants: z.array(userRefDto).optional(),
 });
 export type PostDataDto = z.infer<typeof postDataDto>;
 

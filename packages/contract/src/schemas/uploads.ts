@@ -4,7 +4,7 @@ import { PostMessages } from '../post-messages.js';
 import { MAX_ID, textField } from './common.js';
 
 /** Where an upload will be attached (spec §7 Uploads). */
-export const UPLOAD_POLICIES = ['expression', 'team.teamvideo', 'team.celebration'] as const;
+export const UPLOAD_POLICIES = ['expression', 'team.teamvideo', 'team.celebration', 'team.watercooler'] as const;
 export type UploadPolicy = (typeof UPLOAD_POLICIES)[number];
 
 /** GET s3-upload-presigned-request?filename&mime_type&file_size&resource_type&resource_id&resource_policy */
