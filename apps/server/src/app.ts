@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { API_VERSION, Limits, Messages } from '@rally/contract';
+import { API_VERSION, Limits, Messages, WatercoolerLimits } from '@rally/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sqliteFileIn, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
@@ -86,6 +86,9 @@ import { loadVapid } from './modules/push/vapid.js';
 import { TodosRepository } from './modules/todos/repository.js';
 import { todoRoutes } from './modules/todos/routes.js';
 import { TodosService } from './modules/todos/service.js';
+import { watercoolerRoutes } from './modules/watercooler/routes.js';
+import { createWatercooler, registerWatercoolerSweep, type Watercooler } from './modules/watercooler/setup.js';
+import { registerWatercoolerSocket } from './modules/watercooler/socket.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Images drawn for Rally (levels, moods, buzzes), shipped with the server. */
@@ -114,6 +117,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** This process's worker of media conversion jobs (ADR 0027); tests wait for it with `idle()`. */
     media: MediaWorker;
+    /** The watercooler's rooms and this process's room sockets (ADR 0029); tests run its sweeper. */
+    watercooler: Watercooler;
   }
 }
 
@@ -325,6 +330,20 @@ export async function buildApp({
     access,
     urlOf: uploads.urlOf,
   });
+  // Team rooms that leave nothing behind but a post (ADR 0029): in memory, or in Redis with REDIS_URL.
+  const watercooler = await createWatercooler({
+    config,
+    db: db.kysely,
+    redis,
+    access,
+    uploads,
+    posts: postsRepo,
+    present: posts,
+    tail: eventTail,
+    log: app.log,
+  });
+  app.decorate('watercooler', watercooler);
+  registerWatercoolerSweep(scheduler, watercooler.service);
   registerTrialExpiry(scheduler, billing, config.TRIAL_EXPIRY_EVERY_MS);
   registerUploadSweep(scheduler, uploads);
   registerPushJobs(scheduler, push);
@@ -343,6 +362,8 @@ export async function buildApp({
     await scheduler.stop(); // runs under way finish first
     await media.close(); // ffmpegs killed, their jobs handed back for the next process
     await eventTail.close();
+    // Room sockets are closed already (preClose): their leaving (and a room's end) finishes first.
+    await watercooler.close();
     dispatcher.close(); // a run under way finishes (background.idle below)
     await realtime.events.close(); // sockets are closed already (preClose); deliveries under way finish
     sessions.close();
@@ -371,7 +392,9 @@ export async function buildApp({
     sessionCheckMs: config.REALTIME_SESSION_CHECK_MS,
     connectsPerMinute: config.LIMIT_REALTIME_CONNECTS_PER_MINUTE,
     messagesPerMinute: config.REALTIME_MESSAGES_PER_MINUTE,
+    socketMaxPayload: WatercoolerLimits.socketMessageMaxBytes,
   });
+  registerWatercoolerSocket(app, watercooler.sockets);
 
   await app.register(multipart, {
     limits: { fileSize: Limits.imageMaxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
@@ -440,6 +463,7 @@ export async function buildApp({
         engagement,
       });
       checkinRoutes(api, { checkins });
+      watercoolerRoutes(api, { watercooler: watercooler.service });
       topicRoutes(api, { topics });
       notificationRoutes(api, { notifications: new NotificationsService(new NotificationsRepository(db.kysely)) });
       pushRoutes(api, { push });

@@ -38,6 +38,10 @@ describe('loadConfig', () => {
     ['APP_SECRET', 'short'],
     ['TRUST_PROXY', 'yes'],
     ['TRIAL_DAYS', 'two weeks'],
+    ['WATERCOOLER_TOKEN_TTL_SECONDS', '0'],
+    ['WATERCOOLER_STUN_URLS', 'stun:a.example,http://b.example'],
+    ['WATERCOOLER_TURN_URLS', 'stun:turn.example'],
+    ['WATERCOOLER_CHANNEL', 'bad channel'],
   ])('names %s in the error for %j', (name, value) => {
     const err = errorOf({ [name]: value });
     expect(err.message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
@@ -111,5 +115,23 @@ describe('loadConfig', () => {
     expect(load({ ...stripe, BILLING_TEST_MODE: 'false' }).BILLING_TEST_MODE).toBe(false);
     expect(errorOf({ ...stripe, BILLING_TEST_MODE: 'true' }).message).toMatch(/BILLING_TEST_MODE/);
     expect(errorOf({ BILLING_TEST_MODE: 'off' }).message).toMatch(/BILLING_TEST_MODE/);
+  });
+
+  it('watercooler: no STUN or TURN by default; lists are read; TURN needs its secret', () => {
+    const cfg = load({});
+    expect(cfg.WATERCOOLER_STUN_URLS).toEqual([]);
+    expect(cfg.WATERCOOLER_TURN_URLS).toEqual([]);
+    expect(cfg.WATERCOOLER_TOKEN_TTL_SECONDS).toBe(120);
+    expect(cfg.WATERCOOLER_IDLE_MINUTES).toBe(60);
+    expect(cfg.WATERCOOLER_MESSAGES_PER_MINUTE).toBe(300);
+    expect(cfg.WATERCOOLER_CHANNEL).toBe('rally:watercooler');
+    const set = load({
+      WATERCOOLER_STUN_URLS: ' stun:stun.example:3478 , stun:other.example ',
+      WATERCOOLER_TURN_URLS: 'turn:turn.example:3478?transport=udp,turns:turn.example:5349',
+      WATERCOOLER_TURN_SECRET: 's3cret',
+    });
+    expect(set.WATERCOOLER_STUN_URLS).toEqual(['stun:stun.example:3478', 'stun:other.example']);
+    expect(set.WATERCOOLER_TURN_URLS).toHaveLength(2);
+    expect(errorOf({ WATERCOOLER_TURN_URLS: 'turn:turn.example' }).message).toMatch(/WATERCOOLER_TURN_SECRET/);
   });
 });

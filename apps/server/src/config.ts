@@ -20,6 +20,22 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     });
 
+/** A comma-separated list of URLs with one of these schemes; empty or unset: none. */
+const urlList = (schemes: string[]) =>
+  z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.every((u) => schemes.some((s) => u.startsWith(s)) && !/\s/.test(u)), {
+      message: `each must start with ${schemes.join(' or ')}`,
+    });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -200,6 +216,41 @@ const envSchema = z.object({
   MEDIA_JOB_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(30_000),
   /** A failed attempt is tried again after this many ms times its number. */
   MEDIA_JOB_RETRY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /**
+   * The watercooler (ADR 0029). Its room socket's pass (`watercooler/access`) opens it this many
+   * seconds after it is given (a client that reconnects later asks for a new one).
+   */
+  WATERCOOLER_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  /** A room nobody has joined, written in, left or changed their call in for this long is ended. */
+  WATERCOOLER_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /**
+   * Chat messages one member may send a minute in a room (bursts up to the same number pass); over
+   * it a message is refused, and a socket three times over it is closed (4429).
+   */
+  WATERCOOLER_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(300),
+  /**
+   * STUN servers the video call's browsers use (comma-separated `stun:` URLs). Empty by default:
+   * a local Rally needs no internet, and browsers on one machine or LAN connect without one.
+   */
+  WATERCOOLER_STUN_URLS: urlList(['stun:', 'stuns:']),
+  /**
+   * TURN servers (comma-separated `turn:`/`turns:` URLs) with the shared secret of their REST API
+   * (coturn's `static-auth-secret`): each pass carries credentials of its own that expire after
+   * WATERCOOLER_TURN_TTL_SECONDS (docs/operations.md).
+   */
+  WATERCOOLER_TURN_URLS: urlList(['turn:', 'turns:']),
+  WATERCOOLER_TURN_SECRET: z.string().trim().optional(),
+  WATERCOOLER_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** The Redis pub/sub channel of room messages (with REDIS_URL), like REALTIME_CHANNEL. */
+  WATERCOOLER_CHANNEL: z
+    .string()
+    .regex(/^[\w:.-]{1,100}$/, 'letters, digits and _ : . - only')
+    .default('rally:watercooler'),
+  /** The prefix of the open rooms' Redis keys (with REDIS_URL); two Rallies sharing a Redis use different ones. */
+  WATERCOOLER_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,100}$/, 'letters, digits and _ : . - only')
+    .default('rally:wc:'),
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().default('us-east-1'),
   S3_ENDPOINT: optionalUrl(['http://', 'https://']),
@@ -250,6 +301,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${stripeKeys.join(', ')}: give all four or none`);
   if (cfg.STRIPE_SECRET_KEY && cfg.BILLING_TEST_MODE === 'true')
     throw new ConfigError('Invalid configuration:\n  BILLING_TEST_MODE: cannot be true with the STRIPE_* keys set');
+  if (cfg.WATERCOOLER_TURN_URLS.length > 0 && !cfg.WATERCOOLER_TURN_SECRET)
+    throw new ConfigError(
+      "Invalid configuration:\n  WATERCOOLER_TURN_SECRET: required with WATERCOOLER_TURN_URLS (the TURN server's shared secret)",
+    );
   const dataDir = path.resolve(cfg.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {

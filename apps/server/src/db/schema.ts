@@ -186,7 +186,7 @@ export interface UploadsTable {
   key: string;
   user_id: number;
   team_id: number;
-  policy: 'expression' | 'team.teamvideo' | 'team.celebration';
+  policy: 'expression' | 'team.teamvideo' | 'team.celebration' | 'team.watercooler';
   media_type: 'photo' | 'video' | 'audio';
   declared_size: number;
   declared_mime: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME_PATH, Routes } from '@rally/contract';
+import { REALTIME_PATH, Routes, WATERCOOLER_PATH } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../test/app.js';
 
 let t: TestApp;
@@ -31,9 +31,11 @@ function registeredApiRoutes(): Set<string> {
 describe('the contract route table is what the server serves', () => {
   it('every route of the table is registered, and nothing under /api besides', () => {
     const table = new Set(Object.values(Routes).map((r) => `${r.method} /api/${r.path}`));
-    // The one deliberate exception: the realtime WebSocket (realtime/gateway.ts) is no JSON call of
-    // the table; its messages are the contract's `ClientMessage`/`ServerMessage` (realtime.ts).
+    // The deliberate exceptions: the WebSockets are no JSON calls of the table. The realtime one
+    // (realtime/gateway.ts) speaks the contract's `ClientMessage`/`ServerMessage` (realtime.ts), the
+    // watercooler's room socket (modules/watercooler/socket.ts) its own (watercooler.ts).
     table.add(`GET /api/${REALTIME_PATH}`);
+    table.add(`GET /api/${WATERCOOLER_PATH}`);
     expect(registeredApiRoutes()).toEqual(table);
   });
 });

@@ -21,6 +21,11 @@ export interface GatewayOptions {
   messagesPerMinute: number;
   /** How often the server pings every socket; one without a pong by the next round is dropped. */
   heartbeatMs?: number;
+  /**
+   * The largest message any WebSocket route of the app takes (the watercooler's room socket: an
+   * SDP offer). `ws` has one limit for all routes, so this socket checks its own 4 KiB itself.
+   */
+  socketMaxPayload?: number;
 }
 
 /** Our bearer tokens are base64url, 16–128 characters (as `http/authenticate.ts` reads them). */
@@ -31,6 +36,8 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 const CLOSE_GRACE_MS = 1000;
 /** WebSocket close code of a client that broke the rules (RFC 6455): here, too many messages. */
 const POLICY_VIOLATION = 1008;
+/** WebSocket close code of a message too big to process (RFC 6455). */
+const MESSAGE_TOO_BIG = 1009;
 
 /**
  * The realtime gateway: one WebSocket at `GET /api/realtime` (docs/adr/0010-realtime-gateway.md).
@@ -47,7 +54,10 @@ const POLICY_VIOLATION = 1008;
  */
 export async function registerRealtimeGateway(app: FastifyInstance, options: GatewayOptions): Promise<void> {
   await app.register(websocket, {
-    options: { maxPayload: Realtime.maxMessageBytes, perMessageDeflate: false },
+    options: {
+      maxPayload: Math.max(Realtime.maxMessageBytes, options.socketMaxPayload ?? 0),
+      perMessageDeflate: false,
+    },
     preClose: (done) => closeAllSockets(app, done),
     errorHandler: onSocketError,
   });
@@ -75,6 +85,15 @@ export async function registerRealtimeGateway(app: FastifyInstance, options: Gat
 
 /** Sockets that answered the last ping; a socket missing from here at the next round is dead. */
 const alive = new WeakSet<WebSocket>();
+
+/**
+ * Puts a socket of any route under the heartbeat: the gateway pings every socket of the server,
+ * and cuts one that did not answer the last ping (a socket never given here is cut at once).
+ */
+export function keepAlive(socket: WebSocket): void {
+  alive.add(socket);
+  socket.on('pong', () => alive.add(socket));
+}
 
 function beat(app: FastifyInstance): void {
   for (const socket of app.websocketServer.clients) {
@@ -145,8 +164,7 @@ class Connection implements HubClient {
 
   start(): void {
     const { socket } = this;
-    alive.add(socket);
-    socket.on('pong', () => alive.add(socket));
+    keepAlive(socket);
     socket.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     socket.on('close', () => this.onClose());
     this.authTimer = setTimeout(
@@ -195,6 +213,15 @@ class Connection implements HubClient {
         'realtime client sent too many messages; closed 1008',
       );
       return this.close(POLICY_VIOLATION, 'too many messages');
+    }
+    // The server's frame limit is the largest of all socket routes; this one's is 4 KiB.
+    if (byteLength(data) > Realtime.maxMessageBytes) {
+      // Logged as `ws` logs its own limit (onSocketError): the client's fault, a warning.
+      this.log.warn(
+        { code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH', reason: 'Max payload size exceeded' },
+        'realtime client broke the protocol; socket closed',
+      );
+      return this.close(MESSAGE_TOO_BIG, 'message too big');
     }
     const message = isBinary ? undefined : parseClientMessage(rawText(data));
     if (!message) return this.close(RealtimeClose.badMessage, 'bad message');
@@ -255,7 +282,14 @@ class Connection implements HubClient {
   }
 }
 
-function rawText(data: RawData): string {
+/** The bytes of a received message. */
+export function byteLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((n, part) => n + part.length, 0);
+  return Buffer.isBuffer(data) ? data.length : data.byteLength;
+}
+
+/** A received message as text. */
+export function rawText(data: RawData): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8');
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return Buffer.from(data).toString('utf8');

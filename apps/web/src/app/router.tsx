@@ -32,6 +32,7 @@ const FaqPage = lazyScreen(() => import('./routes/faq-page').then((m) => m.FaqPa
 const TodoListsPage = lazyScreen(() => import('./routes/todo-lists-page').then((m) => m.TodoListsPage));
 const TodoTasksPage = lazyScreen(() => import('./routes/todo-tasks-page').then((m) => m.TodoTasksPage));
 const TimelinePage = lazyScreen(() => import('./routes/timeline-page').then((m) => m.TimelinePage));
+const WatercoolerPage = lazyScreen(() => import('./routes/watercooler-page').then((m) => m.WatercoolerPage));
 const DashboardPage = lazyScreen(() => import('./routes/dashboard-page').then((m) => m.DashboardPage));
 
 /** The element and handle of a route that shows a lazy screen (the handle lets RequireAuth preload it). */
@@ -49,6 +50,7 @@ const teamWorkspaceChildren = (): RouteObject[] => [
   { path: routePatterns.brightIdeas, ...screen(TimelinePage, { feed: 'brightIdeas' } as const) },
   { path: routePatterns.info, ...screen(TeamInfoPage) },
   { path: routePatterns.faq, ...screen(FaqPage) },
+  { path: routePatterns.watercooler, ...screen(WatercoolerPage) },
   { path: routePatterns.todoLists, ...screen(TodoListsPage) },
   { path: routePatterns.todoTasks, ...screen(TodoTasksPage) },
 ];

@@ -20,6 +20,7 @@ export const paths = {
   teamWallOfFame: (teamId: number | string) => `/engagements/${teamId}/wall-of-fame`,
   teamBrightIdeas: (teamId: number | string) => `/engagements/${teamId}/bright-ideas`,
   teamFaq: (teamId: number | string) => `/engagements/${teamId}/FAQ`,
+  teamWatercooler: (teamId: number | string) => `/engagements/${teamId}/watercooler`,
   teamTodoLists: (teamId: number | string) => `/engagements/${teamId}/todo-list`,
   /** A list's tasks (hidden from the sidebar). */
   teamTodoTasks: (teamId: number | string, listId: number | string) =>
@@ -43,6 +44,7 @@ export const routePatterns = {
   wallOfFame: 'wall-of-fame',
   brightIdeas: 'bright-ideas',
   faq: 'FAQ',
+  watercooler: 'watercooler',
   todoLists: 'todo-list',
   todoTasks: 'todo/:listId/list-task',
   paymentMethod: '/paymentMethod/:plan',

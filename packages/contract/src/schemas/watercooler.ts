@@ -8,7 +8,7 @@ import { MAX_ID } from './common.js';
  * video call (TURN credentials expire with `expires_at`'s hour, see docs/adr/0029-watercooler.md).
  */
 export const iceServerDto = z.object({
-  urls: z.union([z.string(), z.array(z.string())]),
+  urls: z.array(z.string()),
   username: z.string().optional(),
   credential: z.string().optional(),
 });

@@ -51,6 +51,9 @@ export function presentPost(row: PostView, urlOf: UrlOf, more?: Partial<PostData
     poster,
     ...more,
   };
+  // A watercooler post keeps who came with their avatars' keys (ADR 0029): signed as it is shown.
+  if (row.type_id === PostType.watercooler && data.participants)
+    data.participants = data.participants.map((p) => ({ ...p, avatar: urlOf(p.avatar) }));
   return {
     id: row.id,
     type: postTypeName(row.type_id),

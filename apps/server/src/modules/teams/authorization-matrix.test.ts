@@ -742,6 +742,30 @@ function profilePushCases(): Case[] {
   ];
 }
 
+/**
+ * The watercooler (issue 23): every member may enter the team's room and read its history; anyone
+ * else learns nothing of it (the room socket checks the pass and the membership again).
+ */
+function watercoolerCases(): Case[] {
+  return [
+    {
+      name: 'POST user/team/{id}/watercooler/access',
+      expected: inTeam(200, 200, 200),
+      call: (team, token) => t.api('POST', `user/team/${team.id}/watercooler/access`, {}, token),
+      check: async (team, res) => {
+        if (res.statusCode !== 200) return;
+        const { channel } = res.json<{ data: { channel: { unique_name: string } } }>().data;
+        expect(channel.unique_name).toBe(`team-${team.id}-watercooler`);
+      },
+    },
+    {
+      name: 'GET user/team/{id}/watercooler/messages',
+      expected: inTeam(200, 200, 200),
+      call: (team, token) => t.api('GET', `user/team/${team.id}/watercooler/messages`, undefined, token),
+    },
+  ];
+}
+
 /** The Inspiration topic (spec §6: roles 2 and 3 write it, everyone in the team reads it). */
 /** Team videos and slideshows (issue 22): asking, answering, reading, the owner's acts, statistics. */
 function promptCases(): Case[] {
@@ -1284,6 +1308,7 @@ const CASES: Case[] = [
   ...topicCases(),
   ...promptCases(),
   ...profilePushCases(),
+  ...watercoolerCases(),
   {
     name: 'GET subscription-packages (public)',
     expected: anyone(200, 200),

@@ -130,6 +130,8 @@ export const POLICY_MEDIA: Record<UploadPolicy, readonly MediaType[]> = {
   expression: ['photo', 'video', 'audio'],
   'team.celebration': ['photo', 'video', 'audio'],
   'team.teamvideo': ['video'],
+  // A watercooler message's picture (png, jpg, jpeg: spec §5); gone with its room (ADR 0029).
+  'team.watercooler': ['photo'],
 };
 
 const unsupported = (message: string = PostMessages.uploadTypeUnsupported) =>

@@ -98,5 +98,10 @@ export interface RoomBus {
       json: string,
     ) => void,
   ): () => void;
+  /**
+   * Where a bus that can lose messages (Redis pub/sub while its subscription is down) says it is
+   * back: the sockets are closed then, so their clients join again and read the history.
+   */
+  onRestored?(listener: () => void): () => void;
   close(): Promise<void>;
 }

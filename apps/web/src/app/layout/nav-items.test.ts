@@ -8,6 +8,7 @@ describe('activeItem', () => {
   it('is the entry whose link the path contains, the longest winning', () => {
     expect(nameAt('/engagements/5/timeline')).toBe('Timeline');
     expect(nameAt('/engagements/5/wall-of-fame')).toBe('Wall of Fame');
+    expect(nameAt('/engagements/5/watercooler')).toBe('Watercooler');
     expect(nameAt('/engagements')).toBe('My Engagements');
     expect(activeItem(mainNavItems, '/')?.name).toBe('Home');
     expect(activeItem(mainNavItems, '/dashboard')?.name).toBe('Dashboard');

@@ -6,6 +6,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import LocalCafeOutlined from '@mui/icons-material/LocalCafeOutlined';
 import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import ChecklistRounded from '@mui/icons-material/ChecklistRounded';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
@@ -47,6 +48,7 @@ export const teamNavItems = (teamId: number): NavItem[] => [
     alsoActiveUnder: [`${paths.team(teamId)}/todo`],
   },
   { name: 'Engagement Information', short: 'Info', path: paths.teamInfo(teamId), icon: InfoOutlined },
+  { name: 'Watercooler', short: 'Cooler', path: paths.teamWatercooler(teamId), icon: LocalCafeOutlined },
   { name: 'FAQ', path: paths.teamFaq(teamId), icon: HelpOutlineOutlined },
   { name: 'Profile', path: paths.profile, icon: PersonOutline, hiddenFromSidebar: true },
 ];

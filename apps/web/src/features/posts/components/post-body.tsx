@@ -7,8 +7,11 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PostType, textColorOn, type PostDto, PostMessages } from '@rally/contract';
 import { paths } from '../../../config/paths';
-import { displayDate } from '../../../lib/dates';
+import { displayDate, feedDate } from '../../../lib/dates';
 import { PostMedia, hasMedia } from '../../../components/post-media';
+
+/** 'HH:mm' of a time, in the viewer's zone. */
+const clock = (iso: string) => feedDate(iso).slice(-5);
 
 const textSx = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
@@ -126,6 +129,53 @@ function Published({ post }: { post: PostDto }) {
   );
 }
 
+/** 'from 10:00 to 10:45' on one day; with both dates when the room ran past midnight. */
+function roomTime(startedAt: string, endedAt: string | null | undefined): string {
+  if (!endedAt) return `Started ${feedDate(startedAt)}`;
+  const sameDay = displayDate(startedAt) === displayDate(endedAt);
+  return sameDay
+    ? `${displayDate(startedAt)}, ${clock(startedAt)} to ${clock(endedAt)}`
+    : `${feedDate(startedAt)} to ${feedDate(endedAt)}`;
+}
+
+/**
+ * Watercooler (type 7): all that is kept of a room once it ended (issue 23), when it took place
+ * and who joined; its messages and images are gone.
+ */
+function WatercoolerHeld({ post }: { post: PostDto }) {
+  const { started_at, ended_at, participants = [] } = post.data;
+  return (
+    <Callout icon={<LocalCafeOutlined />}>
+      <Typography sx={{ fontWeight: 600 }}>Watercooler</Typography>
+      {started_at && (
+        <Typography variant="body2" color="text.secondary">
+          {roomTime(started_at, ended_at)}
+        </Typography>
+      )}
+      {participants.length > 0 ? (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mt: 1 }} aria-label="Who joined">
+          <Typography variant="body2" component="span" sx={{ fontWeight: 600, mr: 0.5 }}>
+            Joined by
+          </Typography>
+          {participants.map((u) => (
+            <Chip
+              key={u.id}
+              size="small"
+              variant="outlined"
+              label={u.full_name}
+              {...(u.id > 0 && { component: RouterLink, to: paths.userProfile(u.id), clickable: true })}
+            />
+          ))}
+        </Stack>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={textSx}>
+          {wordsOf(post) || 'A team room for a chat, a call or a catch-up.'}
+        </Typography>
+      )}
+    </Callout>
+  );
+}
+
 /** A check-in answer has no body: its header says it all (spec §2). */
 export const hasBody = (post: Pick<PostDto, 'type_id'>) => post.type_id !== PostType['checkin.reply'];
 
@@ -180,14 +230,7 @@ export function PostBody({ post }: { post: PostDto }): ReactNode {
     case PostType.slideshow:
       return <Published post={post} />;
     case PostType.watercooler:
-      return (
-        <Callout icon={<LocalCafeOutlined />}>
-          <Typography sx={{ fontWeight: 600 }}>Watercooler</Typography>
-          <Typography variant="body2" color="text.secondary" sx={textSx}>
-            {wordsOf(post) || 'A team room for a chat, a call or a catch-up.'}
-          </Typography>
-        </Callout>
-      );
+      return <WatercoolerHeld post={post} />;
     case PostType.todo:
       return (
         <Callout icon={<TaskAltRounded />}>
