@@ -586,6 +586,36 @@ describe('the end of a room', () => {
     expect(next.channel.channel_sid).not.toBe(roomId);
   });
 
+  it('the sweeper ends a room quiet for WATERCOOLER_IDLE_MINUTES, its people still connected', async () => {
+    const [ann, bob] = [await buildUser(t), await buildUser(t)];
+    const team = await teamOf(ann, bob);
+    const a = await enter(team.id, ann);
+    const b = await enter(team.id, bob);
+    await a.client.next('peer.joined');
+    const said = await a.client.say('Anyone around?');
+    expect(said.type).toBe('said');
+    await b.client.next('message');
+    const { service, store } = t.app.watercooler;
+    // (Other tests' rooms may be swept too: what counts is this one.)
+    await service.sweep();
+    expect((await store.currentRoom(team.id))?.roomId).toBe(a.joined.channel_sid); // just spoken in
+    // An hour and a minute later; their process kept renewing their leases all along.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 });
+    try {
+      await service.renew(team.id, a.joined.channel_sid, [a.joined.you, b.joined.you]);
+      expect(await service.sweep()).toBeGreaterThanOrEqual(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    for (const { client } of [a, b]) {
+      await client.next('ended');
+      expect((await client.closedWith()).code).toBeGreaterThanOrEqual(1000);
+    }
+    await settled();
+    expect(await store.currentRoom(team.id)).toBeUndefined();
+    expect(await postsOf(team.id)).toMatchObject([{ user_id: ann.id }]);
+  });
+
   it('is what the sweeper does to a room whose sockets vanished (their leases ran out)', async () => {
     const [ann, bob, cat] = [await buildUser(t), await buildUser(t), await buildUser(t)];
     const team = await teamOf(ann, bob);
