@@ -9,6 +9,12 @@ export const positive = (name: string, fallback: number): number => {
   return n;
 };
 
+/** The `p`th percentile of ascending `sorted` (nearest rank); NaN when empty. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+/** Two decimals, for the figures a load generator reports. */
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
 export const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);

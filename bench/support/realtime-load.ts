@@ -14,7 +14,9 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { percentile, round2 as round } from './figures.js';
 import type { MemberTokens } from './seed.js';
+import { sleep } from './server.js';
 
 export interface RealtimeLoadRequest {
   /** Rally servers' base URLs (`http://127.0.0.1:port`); sockets and posts go round-robin. */
@@ -70,11 +72,6 @@ interface Sent {
   /** When its first delivery arrived. */
   first?: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-const round = (n: number) => Math.round(n * 100) / 100;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<void> {
   const arg = process.argv[2];

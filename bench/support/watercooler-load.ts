@@ -17,7 +17,9 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { percentile, round2 as round } from './figures.js';
 import type { MemberTokens } from './seed.js';
+import { sleep } from './server.js';
 
 export interface WatercoolerLoadRequest {
   /** The Rally server's origin, `http://127.0.0.1:port`. */
@@ -83,11 +85,6 @@ interface Sent {
   deliveries: number;
   said?: boolean;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-const round = (n: number) => Math.round(n * 100) / 100;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const send = (message: LoadMessage) => process.send?.(message);
 const go = () =>

@@ -10,9 +10,9 @@ import {
   expect,
   test,
 } from '@playwright/test';
-import config from '../playwright.config.js';
 import { openSignedIn, runSuffix, setUpTeam, type ApiUser } from './support/api-setup.js';
 import { gradientPng } from './support/png.js';
+import { DESKTOP, PHONE, shots as screenShots, useFakeMedia } from './support/screens.js';
 
 /**
  * Issue 22, engagement videos and slideshows, in Chromium with a fake camera and microphone: the
@@ -23,57 +23,13 @@ import { gradientPng } from './support/png.js';
  * a screenshot at 1366x900 and 390x844 (also copied to /tmp/shots22/). Accounts, the team and
  * its members are set up through the API; everything else is the screens.
  */
-const launch = config.projects?.[0]?.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...launch,
-    args: [...(launch.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  },
-  permissions: ['camera', 'microphone'],
-});
+useFakeMedia();
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = '/tmp/shots22';
 
-/**
- * Screenshots of what `page` shows now at both sizes (then back to the size it had), saved with
- * the test's output and copied to /tmp/shots22. Notes a page wider than its window (sideways
- * scrolling) on the test's annotations.
- */
-async function shots(
-  page: Page,
-  testInfo: TestInfo,
-  name: string,
-  target?: () => Locator,
-  prepare?: () => Promise<void>,
-): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const before = page.viewportSize();
-  for (const [label, size] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    // Let the layout and MUI's transitions settle at the new size.
-    await page.waitForTimeout(400);
-    await prepare?.();
-    const file = testInfo.outputPath(`${name}-${label}.png`);
-    if (target) await target().screenshot({ path: file });
-    else await page.screenshot({ path: file });
-    copyFileSync(file, path.join(SHOTS, path.basename(file)));
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    if (overflow > 0) {
-      testInfo.annotations.push({ type: 'horizontal scroll', description: `${name}-${label}: ${overflow}px` });
-    }
-  }
-  if (before) {
-    await page.setViewportSize(before);
-    await page.waitForTimeout(400); // what the last size showed may still be leaving
-  }
-}
+/** Screenshots at both sizes (support/screens.ts), copied to /tmp/shots22. */
+const shots = (page: Page, testInfo: TestInfo, name: string, target?: () => Locator, prepare?: () => Promise<void>) =>
+  screenShots(page, testInfo, name, { dir: SHOTS, ...(target ? { target } : {}), ...(prepare ? { prepare } : {}) });
 
 /**
  * A conversion takes a second or two: while `state` shows, one shot of `target` at the size the
@@ -262,7 +218,9 @@ test('a video prompt: a recorded answer uploads and encodes, a reminder arrives 
       await expect(who.getByRole('button', { name: `Remind ${max.full_name}` })).toHaveText('Reminded');
       const told = `${coach.full_name} is waiting for your answer in ${team.name}`;
       await expect(maxPage.getByText(told).first()).toBeVisible({ timeout: 15_000 });
-      await expect(maxPage.getByRole('banner').getByRole('button', { name: /^Notifications, [1-9]\d* new/ })).toBeVisible();
+      await expect(
+        maxPage.getByRole('banner').getByRole('button', { name: /^Notifications, [1-9]\d* new/ }),
+      ).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(who).toBeHidden();
     });

@@ -1,5 +1,3 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import {
   type Browser,
   type BrowserContext,
@@ -10,9 +8,9 @@ import {
   test,
 } from '@playwright/test';
 import { WatercoolerMessages } from '@rally/contract';
-import config from '../playwright.config.js';
 import { openSignedIn, runSuffix, setUpTeam, type ApiUser } from './support/api-setup.js';
 import { gradientPng } from './support/png.js';
+import { DESKTOP, shots as screenShots, useFakeMedia } from './support/screens.js';
 
 /**
  * Issue 23, the watercooler, in Chromium with a fake camera and microphone: two members enter the
@@ -22,44 +20,12 @@ import { gradientPng } from './support/png.js';
  * history is gone. A team of one is told it needs members. Every screen is kept as a screenshot
  * at 1366x900 and 390x844 (also copied to /tmp/shots23/).
  */
-const launch = config.projects?.[0]?.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...launch,
-    args: [...(launch.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  },
-  permissions: ['camera', 'microphone'],
-});
+useFakeMedia();
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = '/tmp/shots23';
 
-/** Screenshots of what `page` shows now at both sizes (then back to the size it had); notes sideways scrolling. */
-async function shots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const before = page.viewportSize();
-  await page.mouse.move(0, 0); // no tooltip of the last button clicked
-  for (const [label, size] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(400); // the layout and MUI's transitions settle at the new size
-    const file = testInfo.outputPath(`${name}-${label}.png`);
-    await page.screenshot({ path: file });
-    copyFileSync(file, path.join(SHOTS, path.basename(file)));
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    if (overflow > 0)
-      testInfo.annotations.push({ type: 'horizontal scroll', description: `${name}-${label}: ${overflow}px` });
-  }
-  if (before) {
-    await page.setViewportSize(before);
-    await page.waitForTimeout(400);
-  }
-}
+/** Screenshots at both sizes (support/screens.ts), copied to /tmp/shots23. */
+const shots = (page: Page, testInfo: TestInfo, name: string) => screenShots(page, testInfo, name, { dir: SHOTS });
 
 /**
  * The test's own view of the page's peer connections: every RTCPeerConnection the page makes is

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import {
   PostType,
   Realtime,
@@ -13,6 +12,7 @@ import {
 } from '@rally/contract';
 import { buildSecondProcess, buildTestApp, capturedLog, type TestApp, testRedisUrl } from '../test/app.js';
 import { buildUser, uniqueIp, type SignedUpUser } from '../test/factories.js';
+import { TestSocket } from '../test/socket-client.js';
 import { buildTeam, seatMembers } from '../test/teams.js';
 import { parseClientMessage } from './gateway.js';
 
@@ -27,31 +27,8 @@ async function listen(t: TestApp): Promise<string> {
   return `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/${REALTIME_PATH}`;
 }
 
-/** A `ws` client that keeps what it receives and how it was closed. */
-class Client {
-  readonly received: ServerMessage[] = [];
-  closed: { code: number; reason: string } | undefined;
-  private waiters: (() => void)[] = [];
-  private readonly opened: Promise<void>;
-
-  constructor(
-    url: string,
-    readonly socket = new WebSocket(url),
-  ) {
-    this.opened = new Promise((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    });
-    socket.on('message', (data) => {
-      this.received.push(JSON.parse((data as Buffer).toString('utf8')) as ServerMessage);
-      this.wake();
-    });
-    socket.on('close', (code, reason) => {
-      this.closed = { code, reason: reason.toString() };
-      this.wake();
-    });
-  }
-
+/** A client of the realtime gateway (test/socket-client.ts) with its own steps. */
+class Client extends TestSocket<ServerMessage> {
   /** Opens and sends `auth`; resolves with the `ready` answer. */
   static async signedIn(url: string, token: string): Promise<Client> {
     const client = new Client(url);
@@ -59,27 +36,6 @@ class Client {
     client.send({ type: 'auth', token });
     await client.next('ready');
     return client;
-  }
-
-  open(): Promise<void> {
-    return this.opened;
-  }
-
-  send(message: unknown): void {
-    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  /** The first received message of `type` not taken yet (removed from `received`). */
-  async next<T extends ServerMessage['type']>(type: T, ms = 3000): Promise<Extract<ServerMessage, { type: T }>> {
-    await this.until(() => this.received.some((m) => m.type === type), ms, `a ${type}`);
-    const index = this.received.findIndex((m) => m.type === type);
-    return this.received.splice(index, 1)[0] as Extract<ServerMessage, { type: T }>;
-  }
-
-  /** How the server closed the socket. */
-  async closedWith(ms = 3000): Promise<{ code: number; reason: string }> {
-    await this.until(() => this.closed !== undefined, ms, 'the socket to close');
-    return this.closed!;
   }
 
   /**
@@ -94,32 +50,6 @@ class Client {
   /** The team events received so far. */
   events(): TeamEvent[] {
     return this.received.filter((m): m is TeamEvent => m.type.startsWith('post.'));
-  }
-
-  close(): void {
-    this.socket.terminate();
-  }
-
-  private async until(done: () => boolean, ms: number, what: string): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!done()) {
-      if (this.closed && !done()) throw new Error(`closed (${this.closed.code}) while waiting for ${what}`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-
-  private wake(): void {
-    const waiting = this.waiters;
-    this.waiters = [];
-    waiting.forEach((w) => w());
   }
 }
 

@@ -1,38 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Realtime, RealtimeClose, type TeamEvent } from '@rally/contract';
-import { Backoff, RealtimeClient, backoffDelay, realtimeUrl, type RealtimeDeps, type SocketLike } from './realtime';
+import { FakeSocket as BaseFakeSocket } from '../test/fake-socket';
+import { Backoff, RealtimeClient, backoffDelay, realtimeUrl, type RealtimeDeps } from './realtime';
 
-/** A socket the test drives: it opens, answers and closes when told to. */
-class FakeSocket implements SocketLike {
-  readonly sent: unknown[] = [];
-  closedWith: number | undefined;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-
-  constructor(readonly url: string) {}
-
-  send(data: string): void {
-    this.sent.push(JSON.parse(data));
-  }
-  close(code = 1005): void {
-    this.closedWith = code;
-  }
-
-  // What the server does:
-  open(): void {
-    this.onopen?.(new Event('open'));
-  }
-  receive(message: unknown): void {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
-  }
+/** The gateway's socket as the test drives it, with its `ready`. */
+class FakeSocket extends BaseFakeSocket {
   ready(teamIds: number[] = [1]): void {
     this.open();
     this.receive({ type: 'ready', team_ids: teamIds });
-  }
-  drop(code = 1006): void {
-    this.onclose?.(new CloseEvent('close', { code }));
   }
 }
 

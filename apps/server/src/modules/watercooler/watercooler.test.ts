@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import {
   PostMessages,
   PostType,
@@ -18,6 +17,7 @@ import {
   type WatercoolerServerMessage,
 } from '@rally/contract';
 import { buildSecondProcess, buildTestApp, testRedisUrl, type TestApp } from '../../test/app.js';
+import { TestSocket } from '../../test/socket-client.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
 import { JPEG_1X1, MP4_CLIP, PNG_1X1 } from '../../test/samples.js';
 import { buildTeam, seatMembers, uploadTeamFile } from '../../test/teams.js';
@@ -51,58 +51,20 @@ afterAll(() => t?.close());
 
 type Message = WatercoolerServerMessage;
 
-/** A `ws` client of the room socket that keeps what it receives and how it was closed. */
-class Client {
-  readonly received: Message[] = [];
-  closed: { code: number; reason: string } | undefined;
+/** A client of the room socket (test/socket-client.ts) with the room's own steps. */
+class Client extends TestSocket<Message> {
   /** Its peer id, once joined. */
   you = '';
-  private waiters: (() => void)[] = [];
-  private readonly socket: WebSocket;
-  private readonly opened: Promise<void>;
 
   constructor(at: string = url) {
-    this.socket = new WebSocket(at);
-    this.opened = new Promise((resolve, reject) => {
-      this.socket.once('open', () => resolve());
-      this.socket.once('error', reject);
-    });
-    this.socket.on('message', (data) => {
-      this.received.push(JSON.parse((data as Buffer).toString('utf8')) as Message);
-      this.wake();
-    });
-    this.socket.on('close', (code, reason) => {
-      this.closed = { code, reason: reason.toString() };
-      this.wake();
-    });
-  }
-
-  open(): Promise<void> {
-    return this.opened;
-  }
-
-  send(message: unknown): void {
-    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  /** The first received message of `type` not taken yet (removed from `received`). */
-  async next<T extends Message['type']>(type: T, ms = 3000): Promise<Extract<Message, { type: T }>> {
-    await this.until(() => this.received.some((m) => m.type === type), ms, `a ${type}`);
-    const index = this.received.findIndex((m) => m.type === type);
-    return this.received.splice(index, 1)[0] as Extract<Message, { type: T }>;
-  }
-
-  async closedWith(ms = 3000): Promise<{ code: number; reason: string }> {
-    await this.until(() => this.closed !== undefined, ms, 'the socket to close');
-    return this.closed!;
+    super(at);
   }
 
   /** The first received `peer.updated` of this peer. */
   async updated(peerId: string): Promise<Extract<Message, { type: 'peer.updated' }>['peer']> {
-    const mine = (m: Message) => m.type === 'peer.updated' && m.peer.peer_id === peerId;
-    await this.until(() => this.received.some(mine), 3000, `an update of ${peerId}`);
-    return (this.received.splice(this.received.findIndex(mine), 1)[0] as Extract<Message, { type: 'peer.updated' }>)
-      .peer;
+    const mine = (m: Message): m is Extract<Message, { type: 'peer.updated' }> =>
+      m.type === 'peer.updated' && m.peer.peer_id === peerId;
+    return (await this.take(mine, 3000, `an update of ${peerId}`)).peer;
   }
 
   /** A barrier: whatever the server sent this socket before the pong has arrived. */
@@ -120,39 +82,13 @@ class Client {
       ...(body !== undefined ? { body } : {}),
       ...(mediaKey ? { media_key: mediaKey } : {}),
     });
-    await this.until(
-      () => this.received.some((m) => (m.type === 'said' || m.type === 'refused') && m.nonce === nonce),
-      3000,
-      'an answer to say',
-    );
-    const index = this.received.findIndex((m) => (m.type === 'said' || m.type === 'refused') && m.nonce === nonce);
-    return this.received.splice(index, 1)[0] as Extract<Message, { type: 'said' | 'refused' }>;
+    const answer = (m: Message): m is Extract<Message, { type: 'said' | 'refused' }> =>
+      (m.type === 'said' || m.type === 'refused') && m.nonce === nonce;
+    return this.take(answer, 3000, 'an answer to say');
   }
 
   leave(): void {
     this.socket.close(1000);
-  }
-
-  private async until(done: () => boolean, ms: number, what: string): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!done()) {
-      if (this.closed) throw new Error(`closed (${this.closed.code}) while waiting for ${what}`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-
-  private wake(): void {
-    const waiting = this.waiters;
-    this.waiters = [];
-    for (const w of waiting) w();
   }
 }
 

@@ -13,8 +13,11 @@ import { periodOf, type PeriodQuery } from '../../../lib/time-zone';
 /** GET …/videos/metrics or …/slideshows/metrics?from_date&tz: the period's prompts, answers and rate. */
 export async function getPromptMetrics(teamId: number, kind: PromptKind, period: PeriodQuery, signal?: AbortSignal) {
   const input = { params: { id: teamId }, query: period, signal };
-  return (kind === 'video' ? await call(PromptEndpoints.videoMetrics, input) : await call(PromptEndpoints.slideshowMetrics, input))
-    .data;
+  return (
+    kind === 'video'
+      ? await call(PromptEndpoints.videoMetrics, input)
+      : await call(PromptEndpoints.slideshowMetrics, input)
+  ).data;
 }
 
 export const promptMetricsQuery = (teamId: number, kind: PromptKind, fromDate: string | undefined) => {

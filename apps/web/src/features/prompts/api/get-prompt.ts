@@ -24,7 +24,10 @@ const asPrompt = (kind: PromptKind, p: TeamVideoDto | SlideshowDto): PromptDto =
 /** GET user/team/{id}/video/{videoId} or …/slideshow/{slideshowId}: the prompt as the viewer may see it. */
 export async function getPrompt(teamId: number, kind: PromptKind, promptId: number, signal?: AbortSignal) {
   if (kind === 'video')
-    return asPrompt(kind, (await call(PromptEndpoints.video, { params: { id: teamId, videoId: promptId }, signal })).data);
+    return asPrompt(
+      kind,
+      (await call(PromptEndpoints.video, { params: { id: teamId, videoId: promptId }, signal })).data,
+    );
   return asPrompt(
     kind,
     (await call(PromptEndpoints.slideshow, { params: { id: teamId, slideshowId: promptId }, signal })).data,

@@ -5,7 +5,8 @@ import { promptKeys, type PromptKind } from './keys';
 
 /** POST …/video/{videoId}/publish or …/slideshow/{slideshowId}/publish (the owner only): the published post. */
 export async function publishPrompt(teamId: number, kind: PromptKind, promptId: number): Promise<PostDto> {
-  if (kind === 'video') return (await call(PromptEndpoints.publishVideo, { params: { id: teamId, videoId: promptId } })).data;
+  if (kind === 'video')
+    return (await call(PromptEndpoints.publishVideo, { params: { id: teamId, videoId: promptId } })).data;
   return (await call(PromptEndpoints.publishSlideshow, { params: { id: teamId, slideshowId: promptId } })).data;
 }
 

@@ -1,32 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WatercoolerClose, WatercoolerLimits, WatercoolerMessages, type ChatMessageDto } from '@rally/contract';
-import type { SocketLike } from '../../../lib/realtime';
+import { FakeSocket } from '../../../test/fake-socket';
 import { RoomSocket, roomSocketUrl, type RoomEvent } from './room-socket';
-
-/** A room socket the test drives: it opens, answers and closes when told to. */
-class FakeSocket implements SocketLike {
-  readonly sent: Array<Record<string, unknown>> = [];
-  closedWith: number | undefined;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  send(data: string): void {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close(code = 1005): void {
-    this.closedWith = code;
-  }
-  open(): void {
-    this.onopen?.(new Event('open'));
-  }
-  receive(message: unknown): void {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
-  }
-  drop(code = 1006): void {
-    this.onclose?.(new CloseEvent('close', { code }));
-  }
-}
 
 const peer = (id: string, name = 'Mia') => ({
   peer_id: id,
