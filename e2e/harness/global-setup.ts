@@ -1,6 +1,7 @@
 import type { FullConfig } from '@playwright/test';
 import { startAppServer } from './app-server.js';
 import { startMailSink } from './mail-sink.js';
+import { frameAncestorsWithTestHost } from './teams-host.js';
 
 /**
  * Starts the SMTP sink and the built server once for the whole run. Their addresses reach the
@@ -11,8 +12,12 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const sink = await startMailSink();
   let server;
   try {
-    // The trial-expiry job every second, so a browser test sees an ended trial switched at once.
-    server = await startAppServer({ smtpUrl: sink.smtpUrl, env: { TRIAL_EXPIRY_EVERY_MS: '1000' } });
+    // The trial-expiry job every second, so a browser test sees an ended trial switched at once;
+    // the fake Teams host of teams-tab.spec.ts among those that may frame the app.
+    server = await startAppServer({
+      smtpUrl: sink.smtpUrl,
+      env: { TRIAL_EXPIRY_EVERY_MS: '1000', FRAME_ANCESTORS: await frameAncestorsWithTestHost() },
+    });
   } catch (err) {
     await sink.close();
     throw err;

@@ -379,6 +379,7 @@ export async function buildApp({
     httpsPublic: config.PUBLIC_URL.startsWith('https://'),
     hstsIncludeSubdomains: config.HSTS_INCLUDE_SUBDOMAINS,
     fileOrigins: files.origins,
+    frameAncestors: config.FRAME_ANCESTORS,
   });
   await app.register(rateLimit, {
     global: false,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_FRAME_ANCESTORS, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   let dir: string;
@@ -42,6 +42,13 @@ describe('loadConfig', () => {
     ['WATERCOOLER_STUN_URLS', 'stun:a.example,http://b.example'],
     ['WATERCOOLER_TURN_URLS', 'stun:turn.example'],
     ['WATERCOOLER_CHANNEL', 'bad channel'],
+    ['FRAME_ANCESTORS', "'self' http://teams.microsoft.com"],
+    ['FRAME_ANCESTORS', '*'],
+    ['FRAME_ANCESTORS', "'self' https:"],
+    ['FRAME_ANCESTORS', 'https://*'],
+    ['FRAME_ANCESTORS', 'https://host.example/path'],
+    ['FRAME_ANCESTORS', "'none'"],
+    ['FRAME_ANCESTORS', 'https://a.example,https://b.example'],
   ])('names %s in the error for %j', (name, value) => {
     const err = errorOf({ [name]: value });
     expect(err.message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
@@ -133,5 +140,33 @@ describe('loadConfig', () => {
     expect(set.WATERCOOLER_STUN_URLS).toEqual(['stun:stun.example:3478', 'stun:other.example']);
     expect(set.WATERCOOLER_TURN_URLS).toHaveLength(2);
     expect(errorOf({ WATERCOOLER_TURN_URLS: 'turn:turn.example' }).message).toMatch(/WATERCOOLER_TURN_SECRET/);
+  });
+
+  it("FRAME_ANCESTORS: Microsoft's list of tab hosts by default; any https origin or *. pattern; local http only", () => {
+    expect(load({}).FRAME_ANCESTORS).toEqual([...DEFAULT_FRAME_ANCESTORS]);
+    expect(DEFAULT_FRAME_ANCESTORS).toEqual([
+      "'self'",
+      'https://teams.microsoft.com',
+      'https://*.teams.microsoft.com',
+      'https://*.cloud.microsoft',
+      'https://*.microsoft365.com',
+      'https://*.office.com',
+      'https://outlook.office.com',
+      'https://outlook.office365.com',
+      'https://outlook-sdf.office.com',
+      'https://outlook-sdf.office365.com',
+    ]);
+    expect(
+      load({ FRAME_ANCESTORS: "  'self'   https://host.teams.test\thttps://*.teams.microsoft.com " }).FRAME_ANCESTORS,
+    ).toEqual(["'self'", 'https://host.teams.test', 'https://*.teams.microsoft.com']);
+    expect(load({ FRAME_ANCESTORS: 'http://localhost:5173 http://127.0.0.1' }).FRAME_ANCESTORS).toEqual([
+      'http://localhost:5173',
+      'http://127.0.0.1',
+    ]);
+    // The message names what was refused and what is accepted.
+    const err = errorOf({ FRAME_ANCESTORS: "'self' http://evil.example https://ok.example" });
+    expect(err.message).toContain('FRAME_ANCESTORS: refused http://evil.example:');
+    expect(err.message).not.toContain('https://ok.example');
+    expect(err.message).toContain("'self' and https origins");
   });
 });

@@ -36,6 +36,32 @@ const urlList = (schemes: string[]) =>
       message: `each must start with ${schemes.join(' or ')}`,
     });
 
+/**
+ * The hosts that may frame the app's pages: itself, and the hosts of a Teams tab in Teams, Outlook
+ * and the Microsoft 365 app, exactly as Microsoft lists them for a tab's frame-ancestors
+ * (learn.microsoft.com, "Prerequisites and considerations for tabs in Teams").
+ */
+export const DEFAULT_FRAME_ANCESTORS = [
+  "'self'",
+  'https://teams.microsoft.com',
+  'https://*.teams.microsoft.com',
+  'https://*.cloud.microsoft',
+  'https://*.microsoft365.com',
+  'https://*.office.com',
+  'https://outlook.office.com',
+  'https://outlook.office365.com',
+  'https://outlook-sdf.office.com',
+  'https://outlook-sdf.office365.com',
+] as const;
+
+/**
+ * One frame-ancestors source: 'self', an https origin whose host may start with `*.`, or (for a
+ * host page on this machine in a local trial) an http origin of localhost or 127.0.0.1. No path,
+ * no bare scheme, no `*`: each would let pages nobody listed frame Rally.
+ */
+const FRAME_ANCESTOR =
+  /^(?:'self'|https:\/\/(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?|http:\/\/(?:localhost|127\.0\.0\.1)(?::\d{1,5})?)$/i;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -98,6 +124,23 @@ const envSchema = z.object({
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /**
+   * Who may frame the app's pages (CSP frame-ancestors): a space-separated list of 'self' and https
+   * origins, a host may start with `*.` (https://*.teams.microsoft.com). Default: DEFAULT_FRAME_ANCESTORS.
+   */
+  FRAME_ANCESTORS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.split(/\s+/) : [...DEFAULT_FRAME_ANCESTORS]))
+    .superRefine((sources, ctx) => {
+      const refused = sources.filter((source) => !FRAME_ANCESTOR.test(source));
+      if (refused.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: `refused ${refused.join(' ')}: give 'self' and https origins separated by spaces (a host may start with *.; http only for localhost and 127.0.0.1)`,
+        });
+    }),
   /** HSTS (sent only over HTTPS) also covers subdomains: only when every subdomain has TLS. */
   HSTS_INCLUDE_SUBDOMAINS: z
     .enum(['true', 'false'])

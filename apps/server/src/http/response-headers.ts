@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_BOOT_SCRIPT } from '@rally/contract';
-
-/** Where the web app may be framed: itself, and Microsoft Teams, where Rally runs as a tab. */
-const FRAME_ANCESTORS = "'self' https://teams.microsoft.com https://*.teams.microsoft.com https://*.cloud.microsoft";
+import { DEFAULT_FRAME_ANCESTORS } from '../config.js';
 
 /**
  * The page's one inline script, allowed by its hash (no other inline script runs): the boot
@@ -15,16 +13,20 @@ export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PAGE_BO
 /**
  * The policy of the web app's page. MUI's emotion injects style tags at run time. `fileOrigins`:
  * where stored files live besides the app (an S3 bucket: the page PUTs uploads there and its
- * pictures, videos and sounds are redirected there).
+ * pictures, videos and sounds are redirected there). `frameAncestors`: who may frame the page
+ * (FRAME_ANCESTORS: itself and the Teams and Microsoft 365 hosts, where Rally runs as a tab).
  */
-export function documentCsp(fileOrigins: readonly string[] = []): string {
+export function documentCsp(
+  fileOrigins: readonly string[] = [],
+  frameAncestors: readonly string[] = DEFAULT_FRAME_ANCESTORS,
+): string {
   const files = fileOrigins.map((o) => ` ${o}`).join('');
   return [
     "default-src 'self'",
     "base-uri 'self'",
     "font-src 'self' data:",
     "form-action 'self'",
-    `frame-ancestors ${FRAME_ANCESTORS}`,
+    `frame-ancestors ${frameAncestors.join(' ')}`,
     `img-src 'self' data: blob:${files}`,
     `media-src 'self' blob:${files}`,
     "object-src 'none'",
@@ -38,7 +40,7 @@ export function documentCsp(fileOrigins: readonly string[] = []): string {
   ].join('; ');
 }
 
-/** The page's policy when every file is served by the app itself. */
+/** The page's policy when every file is served by the app itself and the hosts are the default ones. */
 export const DOCUMENT_CSP = documentCsp();
 
 /** Nothing that is not the page may run anything, even when opened on its own (an uploaded file). */
@@ -50,7 +52,11 @@ const COMMON = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-/** The page (index.html): the full policy, window isolation, no referrer leaking a team's URL. */
+/**
+ * The page (index.html): the full policy, window isolation, no referrer leaking a team's URL. No
+ * X-Frame-Options: it knows only DENY and SAMEORIGIN, and a browser honouring it would refuse the
+ * Teams frame that frame-ancestors allows.
+ */
 const documentHeaders = (csp: string) => ({
   ...COMMON,
   'content-security-policy': csp,
@@ -79,6 +85,8 @@ export interface ResponseHeaderOptions {
   hstsIncludeSubdomains: boolean;
   /** Origins besides the app's that stored files come from (an S3 bucket); none by default. */
   fileOrigins?: readonly string[];
+  /** Who may frame the page (FRAME_ANCESTORS); DEFAULT_FRAME_ANCESTORS when not given. */
+  frameAncestors?: readonly string[];
 }
 
 /**
@@ -88,7 +96,7 @@ export interface ResponseHeaderOptions {
  */
 export function registerResponseHeaders(app: FastifyInstance, options: ResponseHeaderOptions): void {
   const hsts = `max-age=31536000${options.hstsIncludeSubdomains ? '; includeSubDomains' : ''}`;
-  const DOCUMENT = documentHeaders(documentCsp(options.fileOrigins));
+  const DOCUMENT = documentHeaders(documentCsp(options.fileOrigins, options.frameAncestors));
   const headersFor = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/')) return API;
     if (request.url === '/sw.js' || request.url.startsWith('/sw.js?')) return WORKER;

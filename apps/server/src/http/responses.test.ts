@@ -81,7 +81,7 @@ describe('security headers by kind of answer', () => {
 
   const common = { 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' };
 
-  it('the page: the full policy, framable by Microsoft Teams only, in its own window group', async () => {
+  it('the page: the full policy, framable by itself and the Teams and Microsoft 365 hosts only, in its own window group', async () => {
     const page = await t.api('GET', '/engagements');
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers).toMatchObject({
@@ -92,9 +92,12 @@ describe('security headers by kind of answer', () => {
     const csp = page.headers['content-security-policy'];
     expect(csp).toBe(DOCUMENT_CSP);
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain(
-      "frame-ancestors 'self' https://teams.microsoft.com https://*.teams.microsoft.com https://*.cloud.microsoft",
+    expect(frameAncestorsOf(csp)).toBe(
+      "frame-ancestors 'self' https://teams.microsoft.com https://*.teams.microsoft.com https://*.cloud.microsoft " +
+        'https://*.microsoft365.com https://*.office.com https://outlook.office.com https://outlook.office365.com ' +
+        'https://outlook-sdf.office.com https://outlook-sdf.office365.com',
     );
+    // X-Frame-Options knows no list: any value would refuse the hosts frame-ancestors allows.
     expect(page.headers['x-frame-options']).toBeUndefined();
   });
 
@@ -112,6 +115,37 @@ describe('security headers by kind of answer', () => {
         'content-security-policy': RESOURCE_CSP,
       });
       expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+  });
+});
+
+/** The frame-ancestors directive of a policy, whole. */
+function frameAncestorsOf(csp: unknown): string | undefined {
+  return String(csp)
+    .split('; ')
+    .find((directive) => directive.startsWith('frame-ancestors '));
+}
+
+describe('FRAME_ANCESTORS', () => {
+  it('the page may be framed by exactly the configured list, and no X-Frame-Options contradicts it', async () => {
+    const t = await buildTestApp({
+      WEB_DIST_DIR: fakeWebDist(),
+      FRAME_ANCESTORS: "'self'  https://host.teams.test https://*.example.org:8443",
+    });
+    try {
+      for (const url of ['/engagements', '/integrations/teams/tab-config']) {
+        const page = await t.api('GET', url);
+        expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(frameAncestorsOf(page.headers['content-security-policy']), url).toBe(
+          "frame-ancestors 'self' https://host.teams.test https://*.example.org:8443",
+        );
+        expect(page.headers['x-frame-options'], url).toBeUndefined();
+      }
+      // Not a document: framed by no one whatever the setting.
+      const api = await t.api('GET', 'health');
+      expect(api.headers['content-security-policy']).toBe(RESOURCE_CSP);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { sessionStore } from '../lib/session-storage';
-import { theme } from './theme';
+import { useTeamsHost } from '../lib/teams-host';
+import { loadHostThemes, loadedHostThemes, theme } from './theme';
 
 export function makeQueryClient() {
   return new QueryClient({
@@ -19,9 +20,17 @@ export function makeQueryClient() {
   });
 }
 
-/** Theme and server-state cache (the signed-in screens add snackbars: app/signed-in-frame.tsx). */
+/**
+ * Theme (Rally's, or inside a Teams tab the host's: default, dark or high contrast, followed as it
+ * changes) and server-state cache (the signed-in screens add snackbars: app/signed-in-frame.tsx).
+ */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? makeQueryClient());
+  const host = useTeamsHost();
+  const [hostThemes, setHostThemes] = useState(loadedHostThemes);
+  useEffect(() => {
+    if (host.theme !== 'default' && !hostThemes) void loadHostThemes().then(setHostThemes);
+  }, [host.theme, hostThemes]);
   // Another tab may sign out or in as someone else: never show one user's cached data to another.
   useEffect(() => {
     let userId = sessionStore.get()?.user.id;
@@ -32,7 +41,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     });
   }, [client]);
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={host.theme !== 'default' && hostThemes ? hostThemes[host.theme] : theme}>
       <CssBaseline />
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </ThemeProvider>

@@ -33,6 +33,7 @@ const TodoListsPage = lazyScreen(() => import('./routes/todo-lists-page').then((
 const TodoTasksPage = lazyScreen(() => import('./routes/todo-tasks-page').then((m) => m.TodoTasksPage));
 const TimelinePage = lazyScreen(() => import('./routes/timeline-page').then((m) => m.TimelinePage));
 const WatercoolerPage = lazyScreen(() => import('./routes/watercooler-page').then((m) => m.WatercoolerPage));
+const TabConfigPage = lazyScreen(() => import('./routes/tab-config-page').then((m) => m.TabConfigPage));
 const DashboardPage = lazyScreen(() => import('./routes/dashboard-page').then((m) => m.DashboardPage));
 
 /** The element and handle of a route that shows a lazy screen (the handle lets RequireAuth preload it). */
@@ -70,6 +71,7 @@ const privateRoutes: RouteObject[] = [
           { path: routePatterns.userProfile, ...screen(ProfileRoute) },
           { path: paths.settings, ...screen(SettingsRoute) },
           { path: routePatterns.paymentMethod, ...screen(PaymentMethodRoute) },
+          { path: paths.teamsTabConfig, ...screen(TabConfigPage) },
           { path: '*', element: <Navigate to={paths.engagements} replace /> },
         ],
       },

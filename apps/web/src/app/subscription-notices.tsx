@@ -5,6 +5,7 @@ import { NoticeDialog, type NoticeAction } from '../components/notice-dialog';
 import { useSubscription } from '../features/billing/api/get-subscription';
 import { useSession } from '../lib/session';
 import { paths } from '../config/paths';
+import { session as sessionStorage } from '../lib/web-storage';
 
 export type NoticeKind = 'switched' | 'inactive' | 'trialEnds';
 

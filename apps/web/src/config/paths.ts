@@ -31,6 +31,8 @@ export const paths = {
   teamHome: (teamId: number | string) => `/engagements/${teamId}/timeline`,
   /** Target of the info icon on a team card (spec §2). */
   teamsInfo: (teamId: number | string) => `/teams/${teamId}/info`,
+  /** The Teams tab's configure page: the team the tab shows (spec §2). */
+  teamsTabConfig: '/integrations/teams/tab-config',
   /** Card form for a plan, e.g. /paymentMethod/Coach. */
   paymentMethod: (plan: string) => `/paymentMethod/${plan}`,
 } as const;

@@ -5,6 +5,8 @@
  */
 
 /** Set once this session registered the browser's subscription; local storage is cleared at sign-out. */
+import { local as localStorage } from './web-storage';
+
 const REGISTERED_KEY = 'rally.push-registered';
 
 export const markPushRegistered = () => localStorage.setItem(REGISTERED_KEY, '1');

@@ -1,4 +1,5 @@
 import type { AuthUserDto, UserDto } from '@rally/contract';
+import { local as localStorage } from './web-storage';
 
 /** What the browser keeps between visits (spec §4: user and token stored locally). */
 const KEYS = { token: 'rally.token', user: 'rally.user', pending: 'rally.pendingVerification' } as const;

@@ -21,6 +21,7 @@ import { Suspense, lazy, useState, type MouseEvent, type ReactNode } from 'react
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { DRAWER_WIDTH } from '../theme';
 import { paths } from '../../config/paths';
+import { useTeamsHost } from '../../lib/teams-host';
 import { activeItem, mainNavItems, visibleItems, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
 
@@ -40,6 +41,16 @@ function titleFor(pathname: string, teamName?: string): string {
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
+
+const titleSx = {
+  flexGrow: 1,
+  fontWeight: 700,
+  fontSize: '1.1rem',
+  maxWidth: 258,
+  mx: 'auto',
+  textAlign: 'center',
+  color: 'text.primary',
+} as const;
 
 /** The team's right sidebar on large screens (on small ones a drawer of at most 85% of the width). */
 export const RIGHT_SIDEBAR_WIDTH = 300;
@@ -118,6 +129,13 @@ export function AppLayout({
   const navigate = useNavigate();
   const visible = visibleItems(items);
   const active = activeItem(items, pathname);
+  const host = useTeamsHost();
+  // Inside a Teams tab the host owns navigation: the top bar has no links and the logo is not one
+  // (spec §2); its configure page, a dialog of the host, has nothing to navigate to at all.
+  const inTab = host.inHost;
+  const configuring = inTab && host.frameContext === 'settings';
+  const logo = <img src="/rally-logo.svg" alt="Rally" width={32} height={32} />;
+  const title = titleFor(pathname, teamName);
 
   const drawerContent = (
     <>
@@ -137,20 +155,24 @@ export function AppLayout({
       <AppBar position="fixed" color="inherit" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         {/* Tighter on phones, so a team's name has room between the logo and the bell. */}
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
-          {!desktop && (
+          {!desktop && !configuring && (
             <IconButton edge="start" aria-label="Open navigation" onClick={() => setOpen(true)}>
               <MenuIcon />
             </IconButton>
           )}
-          <Link
-            component={RouterLink}
-            to={paths.home}
-            sx={{ display: 'flex', alignItems: 'center', mr: { xs: 0, sm: 1 } }}
-            aria-label="Rally home"
-          >
-            <img src="/rally-logo.svg" alt="Rally" width={32} height={32} />
-          </Link>
-          {desktop && (
+          {inTab ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', mr: { xs: 0, sm: 1 } }}>{logo}</Box>
+          ) : (
+            <Link
+              component={RouterLink}
+              to={paths.home}
+              sx={{ display: 'flex', alignItems: 'center', mr: { xs: 0, sm: 1 } }}
+              aria-label="Rally home"
+            >
+              {logo}
+            </Link>
+          )}
+          {desktop && !inTab && (
             <Box component="nav" aria-label="Top navigation" sx={{ display: 'flex', gap: 0.5 }}>
               {visible.map((item) => (
                 <Link
@@ -174,16 +196,15 @@ export function AppLayout({
               ))}
             </Box>
           )}
-          <Link
-            component={RouterLink}
-            to={paths.home}
-            underline="none"
-            color="text.primary"
-            noWrap
-            sx={{ flexGrow: 1, fontWeight: 700, fontSize: '1.1rem', maxWidth: 258, mx: 'auto', textAlign: 'center' }}
-          >
-            {titleFor(pathname, teamName)}
-          </Link>
+          {inTab ? (
+            <Typography component="div" noWrap sx={titleSx}>
+              {title}
+            </Typography>
+          ) : (
+            <Link component={RouterLink} to={paths.home} underline="none" color="text.primary" noWrap sx={titleSx}>
+              {title}
+            </Link>
+          )}
           {notificationSlot ?? (
             // The fallback keeps the bell's place, so the user menu does not move when it arrives.
             <Suspense fallback={<Box sx={{ width: 40, flexShrink: 0 }} />}>
@@ -206,18 +227,20 @@ export function AppLayout({
         </Toolbar>
       </AppBar>
 
-      <Drawer
-        variant={desktop ? 'permanent' : 'temporary'}
-        open={desktop || open}
-        onClose={() => setOpen(false)}
-        sx={{
-          width: DRAWER_WIDTH,
-          flexShrink: 0,
-          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-        }}
-      >
-        {drawerContent}
-      </Drawer>
+      {!configuring && (
+        <Drawer
+          variant={desktop ? 'permanent' : 'temporary'}
+          open={desktop || open}
+          onClose={() => setOpen(false)}
+          sx={{
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          {drawerContent}
+        </Drawer>
+      )}
 
       <Box
         component="main"
@@ -257,7 +280,7 @@ export function AppLayout({
         </Drawer>
       )}
 
-      {!desktop && visible.length > 1 && (
+      {!desktop && !configuring && visible.length > 1 && (
         <BottomNavigation
           showLabels
           value={active?.path ?? false}

@@ -16,6 +16,7 @@ import {
   priceLabel,
   statusLabel,
 } from '../components/plan-format';
+import { session as sessionStorage } from '../../../lib/web-storage';
 
 /** The message of a payment, kept across the reload that follows it (spec §4). */
 const FLASH_KEY = 'rally.billing.paid';

@@ -4,6 +4,7 @@ import { Endpoints } from '@rally/contract';
 const DEVICE_OS_WEB = 3;
 import { call } from '../../../lib/api-client';
 import { markPushRegistered } from '../../../lib/push-subscription';
+import { local as localStorage } from '../../../lib/web-storage';
 
 /** Web Push (decisions.md): does this browser have what it takes? */
 export const pushSupported = (): boolean =>

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { PostType } from '@rally/contract';
 import { CreateCelebrationForm } from './create-celebration-form';
 import { CreateTextPostForm } from './create-text-post-form';
-import { POST_TYPE_OPTIONS, PostTypeSelector, selectablePostTypes, type ExtraPostTypes } from './post-type-selector';
+import { POST_TYPE_OPTIONS, PostTypeSelector, useSelectablePostTypes, type ExtraPostTypes } from './post-type-selector';
 import type { TeamMembers } from '../../../components/tag-members-field';
 
 export interface CreateContentFormsProps {
@@ -41,7 +41,7 @@ export function CreateContentForms({
   onClose,
   extraTypes,
 }: CreateContentFormsProps) {
-  const types = selectablePostTypes(role, extraTypes);
+  const types = useSelectablePostTypes(role, extraTypes);
   const first = initialType !== undefined && types.includes(initialType) ? initialType : (types[0] ?? PostType.text);
   const [type, setType] = useState(first);
   const [shown, setShown] = useState<readonly number[]>([first]);

@@ -5,6 +5,7 @@ import EmojiObjectsOutlined from '@mui/icons-material/EmojiObjectsOutlined';
 import NotesRounded from '@mui/icons-material/NotesRounded';
 import type { ReactElement, ReactNode } from 'react';
 import { PostType, postTypesFor } from '@rally/contract';
+import { useTeamsHost } from '../../../lib/teams-host';
 
 export interface PostTypeOption {
   label: string;
@@ -47,9 +48,19 @@ export interface ExtraPostType extends PostTypeOption {
 }
 export type ExtraPostTypes = ReadonlyMap<number, ExtraPostType>;
 
-/** The post types a role's selector offers today: its types of the permission table that have a form. */
-export const selectablePostTypes = (role: number, extra?: ExtraPostTypes): number[] =>
-  [...POST_TYPE_OPTIONS.keys(), ...(extra?.keys() ?? [])].filter((type) => postTypesFor(role).includes(type));
+/**
+ * The post types a role's selector offers today: its types of the permission table that have a
+ * form; inside a chat client (a Teams tab) not the engagement video, which the host's media
+ * picker cannot record (spec §1).
+ */
+export const selectablePostTypes = (role: number, extra?: ExtraPostTypes, inChatClient = false): number[] =>
+  [...POST_TYPE_OPTIONS.keys(), ...(extra?.keys() ?? [])].filter(
+    (type) => postTypesFor(role).includes(type) && !(inChatClient && type === PostType.teamvideo),
+  );
+
+/** `selectablePostTypes` where the app runs now (in a Teams tab or not). */
+export const useSelectablePostTypes = (role: number, extra?: ExtraPostTypes): number[] =>
+  selectablePostTypes(role, extra, useTeamsHost().inHost);
 
 const optionOf = (type: number, extra?: ExtraPostTypes) => POST_TYPE_OPTIONS.get(type) ?? extra?.get(type);
 
@@ -65,6 +76,7 @@ interface Props {
 
 /** The post type selector of the create panel (spec §2, §6). */
 export function PostTypeSelector({ role, value, onChange, panelId, tabId, extra }: Props) {
+  const types = useSelectablePostTypes(role, extra);
   return (
     <Tabs
       value={value}
@@ -83,7 +95,7 @@ export function PostTypeSelector({ role, value, onChange, panelId, tabId, extra 
         '& .MuiTab-icon': { display: { xs: 'none', sm: 'inline-flex' } },
       }}
     >
-      {selectablePostTypes(role, extra).map((type) => {
+      {types.map((type) => {
         const option = optionOf(type, extra)!;
         return (
           <Tab
