@@ -97,6 +97,11 @@ export class EventDispatcher {
     return state;
   }
 
+  /** Whether `hold` stopped the handing out. */
+  get holding(): boolean {
+    return this.held;
+  }
+
   /** Tests: stop handing out (events keep being recorded) until `resume`. */
   hold(): void {
     this.held = true;

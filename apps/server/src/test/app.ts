@@ -149,8 +149,13 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
       } as InjectOptions),
     close: () => (closing ??= app.close().then(cleanUp)),
     queriesOf: async (work) => {
-      // Work earlier calls queued (notifications of a join) would otherwise land in this count.
-      // (A test that uploaded videos waits for their conversions and media.ready itself.)
+      // The event dispatcher is held while counting: a run may start at any moment (woken by the
+      // log's poll) and its transactions' commits and prunes cannot be told from the call's.
+      const held = app.events.holding;
+      app.events.hold();
+      // Work earlier calls queued (notifications of a join, a dispatcher run under way) would
+      // otherwise land in this count. (A test that uploaded videos waits for their conversions
+      // and media.ready itself.)
       await app.background.idle();
       const all: string[] = [];
       recorded = all;
@@ -164,6 +169,7 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
         return { result, queries: all.filter((sql) => !besideTheCall(sql)) };
       } finally {
         recorded = undefined;
+        if (!held) app.events.resume();
       }
     },
   };

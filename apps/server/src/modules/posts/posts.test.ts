@@ -6,7 +6,9 @@ import { buildUser, expectInvalid, type SignedUpUser } from '../../test/factorie
 import { buildTeam, deleteAndPurge, seatMembers, uploadTeamFile } from '../../test/teams.js';
 import { sampleFile, samePixels } from '../../test/samples.js';
 
-const t = useTestApp();
+// Sessions kept for the whole file: the query counts below assume the coach's is kept, which a
+// slow run (a loaded CI machine) could outlast with the default 30 s.
+const t = useTestApp({ SESSION_CACHE_MS: '300000' });
 let coach: SignedUpUser;
 let mina: SignedUpUser;
 let pete: SignedUpUser;
