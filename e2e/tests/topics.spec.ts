@@ -65,7 +65,7 @@ test('a coach writes today’s topic; a member sees it on the card, the timeline
   // The topic post takes reactions like any post; the dialog counts them.
   await post.getByRole('button', { name: 'React', exact: true }).click();
   await page.getByRole('menu', { name: 'Reactions' }).getByRole('menuitem', { name: /great/i }).click();
-  await expect(post.getByRole('button', { name: /Your reaction: great/ })).toBeVisible();
+  await expect(post.getByRole('button', { name: /Your reaction: Great/ })).toBeVisible();
   await memberCard.getByRole('button', { name: `Open today's inspiration: ${topic}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Inspiration from today' });
   await expect(dialog).toContainText(topic);
@@ -85,7 +85,7 @@ test('a coach writes today’s topic; a member sees it on the card, the timeline
   const editedPost = page.getByRole('article').filter({ hasText: edited });
   await expect(editedPost).toBeVisible();
   await expect(page.getByRole('article').filter({ hasText: topic })).toHaveCount(0);
-  await expect(editedPost.getByRole('button', { name: /Your reaction: great/ })).toBeVisible();
+  await expect(editedPost.getByRole('button', { name: /Your reaction: Great/ })).toBeVisible();
   await expect(memberCard.getByRole('button', { name: `Open today's inspiration: ${edited}` })).toBeVisible();
 
   // The team card on the engagements list carries the latest topic.

@@ -63,6 +63,16 @@ describe('top bar and breadcrumbs', () => {
     expect(crumbs).toHaveTextContent('Home/Dashboard');
   });
 
+  it.each([
+    ['/profile', 'Profile'],
+    ['/settings', 'Settings'],
+  ])('%s: the top bar names the page, not My Teams', async (url, title) => {
+    open(url);
+    const banner = await screen.findByRole('banner');
+    expect(await within(banner).findByRole('link', { name: title })).toBeInTheDocument();
+    expect(within(banner).queryByRole('link', { name: 'My Teams' })).not.toBeInTheDocument();
+  });
+
   it('no right-sidebar toggle without a team in the route', async () => {
     open('/engagements');
     await screen.findByRole('heading', { name: 'Engagements' });

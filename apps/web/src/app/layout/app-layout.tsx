@@ -31,6 +31,9 @@ function titleFor(pathname: string, teamName?: string): string {
   if (pathname.startsWith(paths.dashboard)) return 'Dashboard';
   // The same word as the page's heading.
   if (pathname.startsWith(paths.engagements)) return 'Engagements';
+  // The page's own name, not the home page's.
+  if (pathname.startsWith(paths.profile)) return 'Profile';
+  if (pathname.startsWith(paths.settings)) return 'Settings';
   return 'My Teams';
 }
 

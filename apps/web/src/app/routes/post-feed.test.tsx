@@ -258,10 +258,10 @@ describe('reactions', () => {
 
     await user.click(screen.getByRole('button', { name: 'React' }));
     const menu = await screen.findByRole('menu', { name: 'Reactions' });
-    await user.click(within(menu).getByRole('menuitem', { name: 'congratulations' }));
+    await user.click(within(menu).getByRole('menuitem', { name: 'Congratulations' }));
 
     // Before the server answers: the viewer's buzz and the count are there.
-    expect(await screen.findByRole('button', { name: /Your reaction: congratulations/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Your reaction: Congratulations/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^2 reactions,/ })).toBeInTheDocument();
     release();
     expect(await screen.findByRole('button', { name: /^3 reactions,/ })).toBeInTheDocument();
@@ -281,10 +281,10 @@ describe('reactions', () => {
         ],
       }),
     ]);
-    await user.click(screen.getByRole('button', { name: /Your reaction: great/ }));
+    await user.click(screen.getByRole('button', { name: /Your reaction: Great/ }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Sad' }));
     expect(await screen.findByText('Reaction failed.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Your reaction: great/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Your reaction: Great/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^2 reactions,/ })).toBeInTheDocument();
   });
 
@@ -303,10 +303,10 @@ describe('reactions', () => {
         reactions: [{ id: 3, buzz_type_id: 7, user: { ...me, responded_at: '2026-03-01T00:00:00.000Z' } }],
       }),
     ]);
-    await user.click(screen.getByRole('button', { name: /Your reaction: great/ }));
+    await user.click(screen.getByRole('button', { name: /Your reaction: Great/ }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Remove reaction' }));
-    expect(await screen.findByRole('button', { name: /^0 reactions,/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'React' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'React' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /reactions?,/ })).not.toBeInTheDocument();
     // ...and the failure restores it.
     expect(await screen.findByText('Could not clear.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^1 reaction,/ })).toBeInTheDocument();
@@ -325,10 +325,38 @@ describe('reactions', () => {
     ).toEqual(['Fan 1', 'Fan 2', 'Fan 3', 'Fan 4', 'Fan 5', 'and 3 more']);
   });
 
-  it("the hover list says 'No Reaction' when there is none", async () => {
-    const { user } = await showTimeline([buildPost({ id: 1 })]);
-    await user.hover(screen.getByRole('button', { name: /^0 reactions,/ }));
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(PostMessages.noReaction);
+  it("a post without reactions shows no count (no lone '0'), only React", async () => {
+    await showTimeline([buildPost({ id: 1, expressions_count: 2 })]);
+    const post = screen.getByRole('article');
+    expect(within(post).queryByRole('button', { name: /reactions?,/ })).not.toBeInTheDocument();
+    expect(within(post).queryByText('0')).not.toBeInTheDocument();
+    expect(within(post).getByRole('button', { name: 'React' })).toBeInTheDocument();
+    expect(within(post).getByRole('button', { name: '2 Engagements' })).toBeInTheDocument();
+  });
+
+  it('reaction names are cased alike in the picker, its menu and the list of who reacted', async () => {
+    server.use(
+      http.get(apiUrl(Routes.postReactions, { id: 5, postId: 1 }), () =>
+        apiOk([{ id: 3, buzz_type_id: 7, user: { ...me, responded_at: '2026-03-01T00:00:00.000Z' } }]),
+      ),
+    );
+    const { user } = await showTimeline([
+      buildPost({
+        id: 1,
+        buzz_type_id: 7,
+        buzzes_count: 1,
+        reactions: [{ id: 3, buzz_type_id: 7, user: { ...me, responded_at: '2026-03-01T00:00:00.000Z' } }],
+      }),
+    ]);
+    const picker = screen.getByRole('button', { name: /Your reaction: Great/ });
+    expect(picker).toHaveTextContent(/^Great$/);
+    await user.click(picker);
+    const menu = await screen.findByRole('menu', { name: 'Reactions' });
+    expect(within(menu).getByRole('menuitem', { name: 'Great' })).toHaveTextContent(/^Great$/);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: /^1 reaction,/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reactions' });
+    expect(await within(dialog).findByText('Great · Mar 01, 2026')).toBeInTheDocument();
   });
 
   it('the reaction list dialog shows everyone with the date as MMM DD, YYYY', async () => {
@@ -341,7 +369,7 @@ describe('reactions', () => {
     await user.click(screen.getByRole('button', { name: /^2 reactions,/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Reactions' });
     expect(await within(dialog).findByText('Fan 2')).toBeInTheDocument();
-    expect(within(dialog).getByText('congratulations · Mar 05, 2026')).toBeInTheDocument();
+    expect(within(dialog).getByText('Congratulations · Mar 05, 2026')).toBeInTheDocument();
   });
 
   it("the reaction list links each name and avatar to the person's profile", async () => {

@@ -219,7 +219,9 @@ describe('task list page', () => {
     expect(await within(form).findByText(TodoMessages.priorityMax)).toBeInTheDocument();
     await user.clear(within(form).getByLabelText('Priority'));
     await user.type(within(form).getByLabelText('Priority'), 'High');
-    await user.type(within(form).getByLabelText('Due date'), '2026-12-01');
+    // Typed as the app writes dates: digits only, the slashes come by themselves.
+    await user.type(within(form).getByLabelText('Due date'), '01122026');
+    expect(within(form).getByLabelText('Due date')).toHaveValue('01/12/2026');
     // The picker offers the team's other members only.
     await user.click(within(form).getByLabelText('Tag members'));
     expect(screen.queryByRole('option', { name: /Ada Lovelace/ })).not.toBeInTheDocument();
@@ -239,5 +241,38 @@ describe('task list page', () => {
     await user.click(within(old).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(TodoMessages.taskDeleted)).toBeInTheDocument();
+  });
+
+  it('a due date reads DD/MM/YYYY without a time, and is typed as DD/MM/YYYY', async () => {
+    serveTeam(2);
+    serveTasks([task(1, { description: 'Book the hall', due_date: '2026-12-01' })]);
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post(apiUrl(Routes.createTask, { id: 5, listId: 9 }), async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ data: task(7), message: TodoMessages.taskCreated }, { status: 201 });
+      }),
+    );
+    const { user } = open('/engagements/5/todo/9/list-task');
+    const card = (await screen.findByText('Book the hall')).closest('article') as HTMLElement;
+    expect(within(card).getByText('Due 01/12/2026')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('00:00');
+
+    const form = await screen.findByRole('form', { name: 'Create task' });
+    const due = within(form).getByLabelText('Due date');
+    expect(due).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+    await user.type(within(form).getByLabelText('Task description'), 'Print the flyers');
+    // Not a day: refused by the form, nothing is sent.
+    await user.type(due, '31/02/2026');
+    expect(due).toHaveValue('31/02/2026');
+    await user.click(within(form).getByRole('button', { name: 'Post Task' }));
+    expect(await within(form).findByText(TodoMessages.dueDateInvalid)).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    await user.clear(due);
+    await user.type(due, '28/02/2027');
+    await user.click(within(form).getByRole('button', { name: 'Post Task' }));
+    expect(await screen.findByText(TodoMessages.taskCreated)).toBeInTheDocument();
+    expect(bodies.at(-1)).toMatchObject({ description: 'Print the flyers', due_date: '2027-02-28' });
   });
 });

@@ -7,6 +7,7 @@ import { AttachmentSubmitRow } from '../../../components/attachment/attachment-p
 import { CHOSEN_FILE, mediaFields, useAttachmentUpload } from '../../../components/attachment/use-attachment-upload';
 import { TagMembersField } from '../../../components/tag-members-field';
 import { useCreateTask } from '../../../features/todos/api/create-task';
+import { DAY_INPUT_FORMAT, dayFromInput, dayToInput, maskDay } from '../../../lib/day-input';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formResolver } from '../../../lib/form-resolver';
 import { useSession } from '../../../lib/session';
@@ -38,7 +39,7 @@ export function CreateTaskForm({ teamId, listId, onInvite }: Props) {
   const members = useMembers(teamId);
   const create = useCreateTask(teamId, listId);
   const { enqueueSnackbar } = useSnackbar();
-  const { control, handleSubmit, reset, setError, setValue, trigger, formState, register } = useForm<
+  const { control, handleSubmit, reset, setError, setValue, trigger, formState } = useForm<
     TaskValues,
     unknown,
     CreateTaskData
@@ -104,19 +105,36 @@ export function CreateTaskForm({ teamId, listId, onInvite }: Props) {
               />
             )}
           />
-          <TextField
-            {...register('due_date')}
-            type="date"
-            label="Due date"
-            fullWidth
-            disabled={busy}
-            error={Boolean(formState.errors.due_date)}
-            helperText={formState.errors.due_date?.message ?? ' '}
-            slotProps={{
-              inputLabel: { shrink: true },
-              // The blank line keeps it level with Priority's hint beside it; stacked on a phone it is only a gap.
-              formHelperText: { sx: { display: formState.errors.due_date ? 'block' : { xs: 'none', sm: 'block' } } },
-            }}
+          <Controller
+            control={control}
+            name="due_date"
+            render={({ field, fieldState }) => (
+              // Typed as DD/MM/YYYY like every date of the app (a native date input follows the
+              // browser's locale); the form holds the API's YYYY-MM-DD once the day is a real one,
+              // else what was typed, which the contract's schema refuses.
+              <TextField
+                name={field.name}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                value={dayToInput(field.value)}
+                onChange={(e) => {
+                  const typed = maskDay(e.target.value);
+                  field.onChange(dayFromInput(typed) ?? typed);
+                }}
+                label="Due date"
+                placeholder={DAY_INPUT_FORMAT}
+                fullWidth
+                disabled={busy}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? ' '}
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric', maxLength: DAY_INPUT_FORMAT.length },
+                  inputLabel: { shrink: true },
+                  // The blank line keeps it level with Priority's hint beside it; stacked on a phone it is only a gap.
+                  formHelperText: { sx: { display: fieldState.error ? 'block' : { xs: 'none', sm: 'block' } } },
+                }}
+              />
+            )}
           />
         </Stack>
         <Controller

@@ -38,7 +38,9 @@ export function EngagementBar({ subject, actions }: Props) {
   return (
     <>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', py: 0.5 }}>
-        <ReactionsSummary subject={subject} buzzes={buzzes.data} />
+        {/* No count without reactions (a lone '0'): React below is the way in. The box keeps the
+            comment count at the end of the row. */}
+        {engagement.buzzes_count > 0 ? <ReactionsSummary subject={subject} buzzes={buzzes.data} /> : <Box />}
         <Button
           size="small"
           color="inherit"

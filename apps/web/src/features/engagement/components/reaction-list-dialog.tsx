@@ -16,6 +16,7 @@ import CloseRounded from '@mui/icons-material/CloseRounded';
 import { type MoodDto, PostMessages } from '@rally/contract';
 import { ProfileLink } from '../../../components/profile-link';
 import { UserAvatar } from '../../../components/user-avatar';
+import { buzzName } from '../../../lib/buzz-name';
 import { buzzById } from '../api/get-buzzes';
 import { useReactionList } from '../api/reactions';
 import type { EngagementSubject } from '../api/subject';
@@ -59,7 +60,7 @@ function Reactions({ subject, buzzes }: Omit<Props, 'open' | 'onClose'>) {
             </ListItemAvatar>
             <ListItemText
               primary={<ProfileLink userId={r.user.id}>{r.user.full_name}</ProfileLink>}
-              secondary={`${buzz ? `${buzz.name} · ` : ''}${displayDate(r.user.responded_at)}`}
+              secondary={`${buzz ? `${buzzName(buzz)} · ` : ''}${displayDate(r.user.responded_at)}`}
               slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
               sx={{ pr: 4 }}
             />

@@ -1,5 +1,6 @@
 import { ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import type { MoodDto } from '@rally/contract';
+import { buzzName } from '../../../lib/buzz-name';
 import { BuzzImage } from './buzz-image';
 
 interface Props {
@@ -37,7 +38,7 @@ export function ReactionMenu({ open, id, anchorEl, buzzes, current, onChoose, on
           <ListItemIcon>
             <BuzzImage buzz={buzz} size={26} />
           </ListItemIcon>
-          <ListItemText primary={buzz.name} sx={{ textTransform: 'capitalize' }} />
+          <ListItemText primary={buzzName(buzz)} />
         </MenuItem>
       ))}
       {current !== null && (

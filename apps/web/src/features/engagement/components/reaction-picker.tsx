@@ -5,6 +5,7 @@ import type { MoodDto, UserRefDto } from '@rally/contract';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useSnackbar } from '../../../lib/snackbar';
+import { buzzName } from '../../../lib/buzz-name';
 import { buzzById } from '../api/get-buzzes';
 import type { EngagementSubject } from '../api/subject';
 import { useReact } from '../api/use-react';
@@ -45,12 +46,11 @@ export function ReactionPicker({ subject, me, buzzes }: Props) {
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
-        aria-label={current ? `Your reaction: ${current.name}. Change reaction` : 'React'}
+        aria-label={current ? `Your reaction: ${buzzName(current)}. Change reaction` : 'React'}
         disabled={!buzzes?.length}
         onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ textTransform: current ? 'capitalize' : undefined }}
       >
-        {current ? current.name : 'React'}
+        {current ? buzzName(current) : 'React'}
       </Button>
       <ReactionMenu
         open={Boolean(anchor)}

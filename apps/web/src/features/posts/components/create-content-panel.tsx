@@ -12,6 +12,7 @@ import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { PostType } from '@rally/contract';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useSession } from '../../../lib/session';
+import { flushUnderAppBar } from '../../../lib/under-app-bar';
 import { useDelayedClose } from './create-delayed-close';
 import { POST_MAX_WIDTH } from './post-card';
 import type { ExtraPostTypes } from './post-type-selector';
@@ -100,18 +101,20 @@ export function CreateContentPanel({
           }}
           onPointerDown={panel.closing ? panel.keepOpen : undefined}
           onFocus={panel.closing ? panel.keepOpen : undefined}
-          sx={{
-            position: 'sticky',
-            top: { xs: 64, sm: 72 },
-            zIndex: (t) => t.zIndex.appBar - 1,
-            width: '100%',
-            maxWidth: POST_MAX_WIDTH,
-            mx: 'auto',
-            maxHeight: { xs: 'calc(100dvh - 72px - 72px)', md: 'calc(100dvh - 72px - 16px)' },
-            overflowY: 'auto',
-            opacity: panel.closing ? 0.55 : 1,
-            transition: 'opacity 1s linear',
-          }}
+          sx={[
+            (t) => flushUnderAppBar(t),
+            {
+              position: 'sticky',
+              zIndex: (t) => t.zIndex.appBar - 1,
+              width: '100%',
+              maxWidth: POST_MAX_WIDTH,
+              mx: 'auto',
+              maxHeight: { xs: 'calc(100dvh - 72px - 72px)', md: 'calc(100dvh - 72px - 16px)' },
+              overflowY: 'auto',
+              opacity: panel.closing ? 0.55 : 1,
+              transition: 'opacity 1s linear',
+            },
+          ]}
         >
           {!panel.open && (
             <ButtonBase

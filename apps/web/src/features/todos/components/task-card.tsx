@@ -18,8 +18,12 @@ import { useDeleteTask } from '../api/delete-task';
 
 const ConfirmDialog = lazyDialog(() => import('../../../components/confirm-dialog').then((m) => m.ConfirmDialog));
 
-/** Due dates show as 'DD/MM/YYYY HH:mm' (spec §9). */
-export const dueDateText = (ymd: string) => dayjs(ymd).format('DD/MM/YYYY HH:mm');
+/**
+ * A due date as 'DD/MM/YYYY' (spec §9): a due date is a day (YYYY-MM-DD), and a time would always
+ * read 00:00; one that carries a time keeps it ('DD/MM/YYYY HH:mm').
+ */
+export const dueDateText = (due: string) =>
+  dayjs(due).format(/^\d{4}-\d{2}-\d{2}$/.test(due) ? 'DD/MM/YYYY' : 'DD/MM/YYYY HH:mm');
 
 /** 'Mark as done' is offered only while the task is open and the rule of spec §4 allows it. */
 export const canMarkDone = (task: TaskDto, viewer: Viewer) =>

@@ -79,12 +79,22 @@ describe('the Inspiration card', () => {
     expect(dialog).toHaveTextContent('Ada Lovelace');
     expect(dialog).toHaveTextContent('Reactions (7)');
     const reactions = within(dialog).getAllByRole('listitem');
-    expect(reactions[0]).toHaveTextContent('Mia Membergreat');
-    expect(reactions[1]).toHaveTextContent('Leo Lanecongratulations');
+    expect(reactions[0]).toHaveTextContent('Mia MemberGreat');
+    expect(reactions[1]).toHaveTextContent('Leo LaneCongratulations');
     expect(reactions[2]).toHaveTextContent(PostMessages.andMore(5));
     expect(dialog).toHaveTextContent('3 engagements · latest by Leo Lane');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('the card writes the topic’s day whole, never cut short by an ellipsis (the sidebar is narrow)', async () => {
+    serveTopics(buildTopic({ user: { id: 7, full_name: 'Augusta Ada King, Countess of Lovelace', avatar: null } }));
+    renderCard({ canEdit: false });
+    const open = await screen.findByRole('button', { name: /Open today's inspiration/ });
+    const day = within(open).getByText(topicDay(todayUtc()));
+    for (let el: HTMLElement | null = day; el && el !== open; el = el.parentElement)
+      expect(getComputedStyle(el).textOverflow).not.toBe('ellipsis');
+    expect(getComputedStyle(day).whiteSpace).toBe('nowrap');
   });
 
   it('a dialog without reactions says No Reaction; opening it reads the topic again', async () => {

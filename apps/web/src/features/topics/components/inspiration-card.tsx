@@ -54,8 +54,12 @@ function TodayTopic({ topic, onOpen }: { topic: TopicDto; onOpen: () => void }) 
         <FormatQuoteRounded color="primary" aria-hidden sx={{ mt: 0.25 }} />
         <Typography sx={{ fontWeight: 600, ...clamp(6) }}>{topic.content}</Typography>
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} noWrap>
-        {topic.user.full_name} · {topicDay(topic.publish_date)}
+      {/* The line wraps rather than cut the day short in the narrow sidebar; the day stays whole. */}
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+        {topic.user.full_name} ·{' '}
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {topicDay(topic.publish_date)}
+        </Box>
       </Typography>
       <Typography variant="caption" color="text.secondary">
         {topic.buzzes_count} {topic.buzzes_count === 1 ? 'reaction' : 'reactions'} · {topic.expressions_count}{' '}

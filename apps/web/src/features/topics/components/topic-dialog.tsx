@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MOOD_IMAGE_PREFIX, PostMessages, TopicMessages, moodById, type TopicDto } from '@rally/contract';
 import { UserAvatar } from '../../../components/user-avatar';
+import { buzzName } from '../../../lib/buzz-name';
 import { topicDay } from './topic-dates';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -36,7 +37,7 @@ function Reactions({ topic }: { topic: TopicDto }) {
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
                 <Box component="img" src={`${MOOD_IMAGE_PREFIX}${buzz.file}`} alt="" sx={{ width: 20, height: 20 }} />
                 <Typography variant="body2" color="text.secondary">
-                  {buzz.name}
+                  {buzzName(buzz)}
                 </Typography>
               </Stack>
             )}
