@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { addMember, createTeam, runSuffix, signUp, type ApiUser } from './support/api-setup.js';
+import { addMember, createTeam, openSignedIn, runSuffix, signUp, type ApiUser } from './support/api-setup.js';
 import { codeFrom, waitForMail } from './support/mailbox.js';
 
 /**
@@ -150,4 +150,33 @@ test('auth screens at 390 px with a 60-character e-mail, the skip link, and a te
       await guest.close();
     }
   });
+});
+
+/**
+ * Issue 25: the desktop layout starts where spec §9 puts it ("desktop button breakpoint 959 px"):
+ * 958 px wide is the phone layout (menu button, bottom bar), 959 and 960 px the desktop one
+ * (permanent drawer, no bottom bar). MUI's default line was 900 px.
+ */
+test('the desktop layout starts at 959 px wide', async ({ page, request }) => {
+  const user = await signUp(request, 'Wendy', 'Width');
+  await page.setViewportSize({ width: 958, height: 844 });
+  await openSignedIn(page, user, '/engagements');
+  await expect(page.getByRole('heading', { name: 'Engagements' })).toBeVisible();
+  const menuButton = page.getByRole('button', { name: 'Open navigation' });
+  const drawerNav = page.getByRole('navigation', { name: 'Main navigation' });
+  for (const [width, desktop] of [
+    [958, false],
+    [959, true],
+    [960, true],
+    [958, false],
+  ] as const) {
+    await page.setViewportSize({ width, height: 844 });
+    if (desktop) {
+      await expect(menuButton, `${width} px: no menu button`).toHaveCount(0);
+      await expect(drawerNav, `${width} px: the permanent drawer`).toBeVisible();
+    } else {
+      await expect(menuButton, `${width} px: the menu button`).toBeVisible();
+      await expect(drawerNav, `${width} px: no drawer until opened`).toBeHidden();
+    }
+  }
 });

@@ -2,6 +2,10 @@ import { type Locator, type Page, test as base, expect } from '@playwright/test'
 import { openSignedIn, otherBrowserPage, runSuffix, setUpTeam, signUp } from './support/api-setup.js';
 import { codeFrom, waitForMail } from './support/mailbox.js';
 import { gradientPng } from './support/png.js';
+import { shots } from './support/screens.js';
+
+/** Where the screenshots are copied, to be looked at. */
+const SHOTS_DIR = '/tmp/shots-i25a';
 
 /**
  * Issue 9, "a member edits every profile section with a cropped avatar": on /profile the member
@@ -37,7 +41,7 @@ test('a member edits every profile section; a teammate sees the profile read-onl
   page,
   teammatePage,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const run = runSuffix();
   const {
@@ -118,7 +122,20 @@ test('a member edits every profile section; a teammate sees the profile read-onl
     await main.getByLabel('Working Hours End').fill('18:15');
     await main.getByLabel('Personal Hours Start').fill('07:00');
     await main.getByLabel('Personal Hours End').fill('21:45');
-    await main.getByRole('combobox', { name: 'Time Zone' }).selectOption('Europe/Berlin');
+    // The zones read as offset and city (issue 25), found by typing; the form sends the IANA name.
+    const zone = main.getByRole('combobox', { name: 'Time Zone' });
+    const search = async () => {
+      await zone.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await zone.fill('');
+      await zone.pressSequentially('Ber');
+      await expect(page.getByRole('option', { name: /^\(UTC\+0[12]:00\) Berlin/ })).toBeVisible();
+    };
+    await search();
+    // The earlier sections' snackbars would cover the list on a phone: shot once they are gone.
+    await expect(page.locator('.notistack-SnackbarContainer > *')).toHaveCount(0, { timeout: 10_000 });
+    await shots(page, testInfo, 'profile-time-zone-picker', { dir: SHOTS_DIR, prepare: search });
+    await page.getByRole('option', { name: /^\(UTC\+0[12]:00\) Berlin/ }).click();
+    await expect(zone).toHaveValue(/^\(UTC\+0[12]:00\) Berlin$/);
     await main.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText('User availability hours updated successfully')).toBeVisible();
     await expect(readValue(main, 'Working Hours')).toHaveText('09:30 – 18:15');

@@ -20,7 +20,9 @@ export function SnackbarHost({ children }: { children: ReactNode }) {
   return (
     <SnackbarProvider maxSnack={Timing.maxSnackbars} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
       {/* On phones the bottom bar (56 px) owns the bottom edge: snackbars sit above it. */}
-      <GlobalStyles styles={{ '@media (max-width: 899.95px)': { '.notistack-SnackbarContainer': { bottom: 72 } } }} />
+      <GlobalStyles
+        styles={(theme) => ({ [theme.breakpoints.down('md')]: { '.notistack-SnackbarContainer': { bottom: 72 } } })}
+      />
       <SnackbarBridge>{children}</SnackbarBridge>
     </SnackbarProvider>
   );

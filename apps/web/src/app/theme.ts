@@ -2,7 +2,7 @@ import { createTheme, type Theme } from '@mui/material/styles';
 import type { HostTheme } from '../lib/teams-host';
 import { baseThemeOptions } from './theme-base';
 
-/** Rally's one theme. Breakpoint md is the spec's 959 px desktop line (960 and up is desktop). */
+/** Rally's one theme. Breakpoint md is the spec's 959 px desktop line (959 and up is desktop: theme-base.ts). */
 export const theme = createTheme({
   ...baseThemeOptions,
   palette: {

@@ -54,7 +54,10 @@ export const promoCode = textField('line')
   .optional()
   .transform((v) => (v ? v : undefined));
 
-/** POST subscription/subscribe (spec §7): the price and the provider's payment method. */
+/**
+ * POST subscription/subscribe (spec §7): the price and the provider's payment method. The card
+ * holder name is the web form's (§5, required there); §7's payload has none, so it is optional.
+ */
 export const subscribeSchema = z.object({
   subscription_package_price_id: z.coerce
     .number({ error: BillingMessages.priceUnknown })
@@ -64,7 +67,7 @@ export const subscribeSchema = z.object({
   payment_method: textField('line', BillingMessages.paymentMethodRequired)
     .min(1, BillingMessages.paymentMethodRequired)
     .max(255, Messages.tooLong),
-  name: cardHolderName,
+  name: cardHolderName.optional(),
   promo_code: promoCode,
 });
 export type SubscribeInput = z.input<typeof subscribeSchema>;

@@ -47,6 +47,27 @@ const hoursField = textField('line')
   .nullable()
   .optional();
 
+/** The time zone option the API returns (spec §3): the IANA name and a label to show. */
+export const timeZoneOptionSchema = z.object({ tzCode: z.string(), label: z.string() });
+export type TimeZoneOption = z.infer<typeof timeZoneOptionSchema>;
+
+/**
+ * A time zone as a client sends it: an IANA name, or the option the API itself returns (spec §3,
+ * so a client may send back what it read; its label is ignored). Stored as the IANA name.
+ */
+const timeZoneField = z
+  .union(
+    [
+      z.object({ tzCode: textField('line'), label: textField('line').optional() }).transform((o) => o.tzCode),
+      textField('line'),
+    ],
+    { error: ProfileMessages.timezoneInvalid },
+  )
+  .transform((v) => (v === '' ? null : v))
+  .pipe(z.string().refine(isTimeZone, ProfileMessages.timezoneInvalid).nullable())
+  .nullable()
+  .optional();
+
 export const geoLocationSchema = z.object({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
@@ -102,11 +123,7 @@ export const bioSchema = z.object({
   working_hours_end: hoursField,
   personal_hours_start: hoursField,
   personal_hours_end: hoursField,
-  timezone: textField('line')
-    .transform((v) => (v === '' ? null : v))
-    .pipe(z.string().refine(isTimeZone, ProfileMessages.timezoneInvalid).nullable())
-    .nullable()
-    .optional(),
+  timezone: timeZoneField,
 });
 export type BioInput = z.input<typeof bioSchema>;
 export type BioData = z.output<typeof bioSchema>;
@@ -159,7 +176,7 @@ export const profileDto = z.object({
   phone: z.string().nullable(),
   location: z.string().nullable(),
   geo_location: geoLocationSchema.nullable(),
-  timezone: z.object({ tzCode: z.string(), label: z.string() }).nullable(),
+  timezone: timeZoneOptionSchema.nullable(),
   about_me: z.string().nullable(),
   about_skills: z.string().nullable(),
   /** Signed URLs. */

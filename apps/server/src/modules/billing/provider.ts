@@ -16,8 +16,8 @@ export interface ProviderSubscription {
 export interface SubscribeRequest {
   userId: number;
   email: string;
-  /** Card holder name (spec §5). */
-  name: string;
+  /** Card holder name (spec §5), when the client sent one (§7's payload has none). */
+  name: string | undefined;
   /** A provider payment method id (pm_…), or in test mode a test card number. */
   paymentMethod: string;
   promoCode: string | undefined;

@@ -16,7 +16,7 @@ import { subscriptionValues, type BillingRepository } from './repository.js';
 
 export interface SubscribeCommand {
   payment_method: string;
-  name: string;
+  name?: string | undefined;
   promo_code?: string | undefined;
 }
 

@@ -71,12 +71,13 @@ export class StripeProvider implements PaymentProvider {
   async subscribe(r: SubscribeRequest): Promise<ProviderSubscription> {
     try {
       const pm = r.paymentMethod;
+      // No name given (spec §7's payload): the customer keeps the one it has.
+      const named = r.name ? { name: r.name } : {};
       const customer =
         r.customerId ??
-        (await this.stripe.customers.create({ email: r.email, name: r.name, metadata: { user_id: String(r.userId) } }))
-          .id;
+        (await this.stripe.customers.create({ email: r.email, ...named, metadata: { user_id: String(r.userId) } })).id;
       await this.stripe.paymentMethods.attach(pm, { customer });
-      await this.stripe.customers.update(customer, { name: r.name, invoice_settings: { default_payment_method: pm } });
+      await this.stripe.customers.update(customer, { ...named, invoice_settings: { default_payment_method: pm } });
       const discounts = r.promoCode ? [{ promotion_code: await this.promotion(r.promoCode) }] : undefined;
 
       const existing = r.subscriptionId ? await this.stripe.subscriptions.retrieve(r.subscriptionId) : null;

@@ -103,6 +103,15 @@ describe('subscribing through Stripe', () => {
     });
   });
 
+  it("spec §7's payload (no card holder name): the customer is made and kept without a name", async () => {
+    const user = await buildUser(t);
+    const res = await subscribe(t, user, { subscription_package_price_id: 1, payment_method: 'pm_card_visa' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(stripe.requests[0]!.form).toMatchObject({ email: user.email });
+    expect(stripe.requests[0]!.form).not.toHaveProperty('name');
+    expect(stripe.requests[2]!.form).not.toHaveProperty('name');
+  });
+
   it("a declined card answers Stripe's message and creates no subscription", async () => {
     const user = await buildUser(t);
     const res = await subscribe(t, user, subscribeBody('pm_card_chargeDeclined'));

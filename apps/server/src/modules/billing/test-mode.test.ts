@@ -92,6 +92,13 @@ describe('test mode', () => {
     expect(await subscriptionOf(t, user)).toEqual(before);
   });
 
+  it("takes spec §7's payload, with no card holder name", async () => {
+    const user = await buildUser(t);
+    const res = await subscribe(t, user, { subscription_package_price_id: 1, payment_method: '4242424242424242' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ name: 'Premium', subscription_service: 3, has_payment_method: true });
+  });
+
   it('validates the form with the spec messages (§5)', async () => {
     const user = await buildUser(t);
     const card = '4242424242424242';

@@ -158,6 +158,32 @@ describe('bio', () => {
     expect(Object.keys(geo.json().errors)[0]).toMatch(/^geo_location/);
   });
 
+  it('takes the time zone as an IANA name or as the option it returns (spec §3), and stores the name', async () => {
+    const user = await buildUser(t);
+    const named = await bio(user, { timezone: 'Europe/Berlin' });
+    expect(named.statusCode, named.body).toBe(200);
+    const option = named.json<{ data: OwnProfileDto }>().data.profile.timezone;
+    expect(option).toMatchObject({ tzCode: 'Europe/Berlin' });
+
+    // What GET returned, sent back as it is: the same zone, stored as its IANA name.
+    const tokyo = { tzCode: 'Asia/Tokyo', label: 'Asia/Tokyo (GMT+09:00)' };
+    const echoed = await bio(user, { timezone: tokyo });
+    expect(echoed.statusCode, echoed.body).toBe(200);
+    expect(echoed.json().data.profile.timezone).toEqual(tokyo);
+    expect((await bio(user, { timezone: option })).json().data.profile.timezone).toEqual(option);
+    const stored = await t.db.kysely
+      .selectFrom('profiles')
+      .select('timezone')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.timezone).toBe('Europe/Berlin');
+
+    // An unknown zone, in either shape, or a shape that is neither: 422 on the field, nothing stored.
+    for (const v of [{ tzCode: 'Mars/Olympus', label: 'Mars' }, 'Mars/Olympus', { label: 'Berlin' }, 42])
+      expectInvalid(await bio(user, { timezone: v }), 'timezone', ProfileMessages.timezoneInvalid);
+    expect((await me(user)).profile.timezone?.tzCode).toBe('Europe/Berlin');
+  });
+
   it("another account's e-mail is never taken (bio changes no e-mail: email-change.test.ts)", async () => {
     const res = await bio(owner, { email: mate.email.toUpperCase() });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { act, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signIn } from '../../test/render';
 import { testUser } from '../../test/server';
 import { serveDashboard } from '../../test/post-fixtures';
 import { renderWithProviders } from '../../test/team-fixtures';
+import { theme } from '../theme';
 import { AppLayout } from './app-layout';
 
 const open = (url: string) => renderApp(url, { signedInAs: testUser });
@@ -163,5 +164,58 @@ describe('AppLayout at desktop width', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(mounts).toBe(1);
+  });
+});
+
+/** A window `width` px wide: min-width and max-width media queries answer for it. */
+function windowOfWidth(width: number) {
+  return (query: string) => {
+    const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
+    const matches =
+      conditions.length > 0 &&
+      conditions.every(([, kind, px]) => (kind === 'min' ? width >= Number(px) : width <= Number(px)));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  };
+}
+
+describe('the desktop line (spec §9: "desktop button breakpoint 959 px")', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is the theme breakpoint md, for every up/down(md) user', () => {
+    expect(theme.breakpoints.values.md).toBe(959);
+    expect(theme.breakpoints.up('md')).toBe('@media (min-width:959px)');
+    expect(theme.breakpoints.down('md')).toBe('@media (max-width:958.95px)');
+  });
+
+  it.each([
+    [900, 'phone'],
+    [958, 'phone'],
+    [959, 'desktop'],
+    [960, 'desktop'],
+  ] as const)('%i px wide is the %s layout', async (width, layout) => {
+    vi.stubGlobal('matchMedia', windowOfWidth(width));
+    signIn();
+    renderWithProviders(<AppLayout content={<p>Page</p>} />, { url: '/engagements' });
+    await act(async () => undefined);
+    const menuButton = screen.queryByRole('button', { name: 'Open navigation' });
+    // The phone's bottom bar repeats the main entries as buttons; the desktop drawer lists them as links.
+    const bottomBar = document.querySelector('.MuiBottomNavigation-root');
+    if (layout === 'phone') {
+      expect(menuButton).toBeInTheDocument();
+      expect(bottomBar).not.toBeNull();
+    } else {
+      expect(menuButton).not.toBeInTheDocument();
+      expect(bottomBar).toBeNull();
+      expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    }
   });
 });

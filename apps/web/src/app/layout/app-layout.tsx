@@ -106,8 +106,8 @@ interface AppLayoutProps {
 }
 
 /**
- * Sticky top bar, side drawer (temporary below 960 px, permanent above), the team's
- * right sidebar (a drawer below 960 px) and mobile bottom bar (spec §2).
+ * Sticky top bar, side drawer (temporary below 959 px, permanent from 959 px: theme md, spec §9),
+ * the team's right sidebar (a drawer below 959 px) and mobile bottom bar (spec §2).
  */
 export function AppLayout({
   items = mainNavItems,

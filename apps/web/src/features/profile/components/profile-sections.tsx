@@ -1,11 +1,10 @@
-import { Box, Button, Grid, Stack, Typography } from '@mui/material';
+import { Box, Button, Grid, Stack, TextField, Typography } from '@mui/material';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import type { AboutMeInput, BioData, BioInput, OwnProfileDto, UserProfileDto } from '@rally/contract';
 import { FormTextField } from '../../../components/form-text-field';
@@ -24,6 +23,9 @@ const ChangeEmailDialog = lazyDialog(() => import('./change-email-dialog').then(
 const LocationAutocomplete = lazy(() =>
   import('./location-autocomplete').then((m) => ({ default: m.LocationAutocomplete })),
 );
+
+/** The searchable time-zone picker (Autocomplete): loaded when the hours form opens. */
+const TimeZoneField = lazy(() => import('./time-zone-field').then((m) => ({ default: m.TimeZoneField })));
 
 /** A section's title row, with Edit for the owner while it is read-only. */
 function SectionHead({ title, onEdit }: { title: string; onEdit?: (() => void) | undefined }) {
@@ -329,36 +331,6 @@ function TimeField({ control, name, label }: { control: Control<BioInput>; name:
   );
 }
 
-function TimeZoneField({ control }: { control: Control<BioInput> }) {
-  const { field, fieldState } = useController({ control, name: 'timezone' });
-  const id = useId();
-  const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
-  const value = field.value ?? '';
-  const options = value && !zones.includes(value) ? [value, ...zones] : zones;
-  const error = fieldState.error?.message;
-  return (
-    <FormControl fullWidth error={!!error}>
-      <InputLabel htmlFor={id} shrink>
-        Time Zone
-      </InputLabel>
-      <NativeSelect
-        {...field}
-        value={value}
-        input={<OutlinedInput label="Time Zone" notched />}
-        inputProps={{ id, ...(error ? { 'aria-describedby': `${id}-help` } : {}) }}
-      >
-        <option value="">Not set</option>
-        {options.map((z) => (
-          <option key={z} value={z}>
-            {z.replaceAll('_', ' ')}
-          </option>
-        ))}
-      </NativeSelect>
-      {error && <FormHelperText id={`${id}-help`}>{error}</FormHelperText>}
-    </FormControl>
-  );
-}
-
 function HoursForm({ user, onDone }: { user: OwnProfileDto; onDone: () => void }) {
   const { form, onSubmit, cancel, busy } = useBioForm(user, HOURS_FIELDS, onDone);
   const { control } = form;
@@ -378,7 +350,9 @@ function HoursForm({ user, onDone }: { user: OwnProfileDto; onDone: () => void }
           <TimeField control={control} name="personal_hours_end" label="Personal Hours End" />
         </Grid>
         <Grid size={{ xs: 12 }}>
-          <TimeZoneField control={control} />
+          <Suspense fallback={<TextField fullWidth disabled label="Time Zone" value="" />}>
+            <TimeZoneField control={control} />
+          </Suspense>
         </Grid>
       </Grid>
       <Actions onCancel={cancel} busy={busy} />
