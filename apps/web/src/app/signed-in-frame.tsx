@@ -4,6 +4,10 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { Timing } from '@rally/contract';
 import { SnackbarContext } from '../lib/snackbar';
 import { SubscriptionNotices } from './subscription-notices';
+import { DESKTOP_MIN_WIDTH } from './theme-base';
+
+/** Narrower than the desktop layout (theme breakpoint md), as `theme.breakpoints.down('md')` writes it. */
+const phoneOnly = `@media (max-width:${DESKTOP_MIN_WIDTH - 0.05}px)`;
 
 /** The realtime stream applied to the caches: nothing to show, and its own chunk. */
 const LiveUpdates = lazy(() => import('./live-updates'));
@@ -20,9 +24,7 @@ export function SnackbarHost({ children }: { children: ReactNode }) {
   return (
     <SnackbarProvider maxSnack={Timing.maxSnackbars} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
       {/* On phones the bottom bar (56 px) owns the bottom edge: snackbars sit above it. */}
-      <GlobalStyles
-        styles={(theme) => ({ [theme.breakpoints.down('md')]: { '.notistack-SnackbarContainer': { bottom: 72 } } })}
-      />
+      <GlobalStyles styles={{ [phoneOnly]: { '.notistack-SnackbarContainer': { bottom: 72 } } }} />
       <SnackbarBridge>{children}</SnackbarBridge>
     </SnackbarProvider>
   );

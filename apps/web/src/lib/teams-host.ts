@@ -49,10 +49,6 @@ function update(next: Partial<TeamsHostState>) {
 }
 
 const loadTeamsSdk = () => import('./teams-sdk');
-type TeamsSdk = Awaited<ReturnType<typeof loadTeamsSdk>>;
-
-/** The SDK the host answered, once it has. */
-let connected: TeamsSdk | null = null;
 
 const hostTheme = (theme: string | undefined): HostTheme =>
   theme === 'dark' || theme === 'contrast' ? theme : 'default';
@@ -60,7 +56,6 @@ const hostTheme = (theme: string | undefined): HostTheme =>
 async function connect(): Promise<TeamsHostState> {
   const sdk = await loadTeamsSdk();
   const found = await sdk.connectToHost((theme) => update({ theme: hostTheme(theme) }));
-  connected = sdk;
   return { settled: true, inHost: true, ...found, theme: hostTheme(found.theme) };
 }
 
@@ -99,16 +94,6 @@ const serverSnapshot = () => OUTSIDE;
 
 /** The host Rally runs in (see `TeamsHostState`); updates as detection ends and the theme changes. */
 export const useTeamsHost = (): TeamsHostState => useSyncExternalStore(subscribe, snapshot, serverSnapshot);
-
-/**
- * The SDK, initialized with the host, for the host's own APIs (pages.config, media); fails
- * outside a host.
- */
-export async function hostSdk(): Promise<TeamsSdk> {
-  await detectTeamsHost();
-  if (!connected) throw new Error('Not in Teams');
-  return connected;
-}
 
 /** The current answer, outside React. */
 export const teamsHost = (): TeamsHostState => state;

@@ -1,4 +1,4 @@
-import { hostSdk } from './teams-host';
+import { hostSdk } from './host-sdk';
 
 /** What a Teams tab keeps of its configure page's choice (the SDK's `pages.InstanceConfig`). */
 export interface TabConfig {

@@ -1,6 +1,6 @@
 import type { media as TeamsMedia } from '@microsoft/teams-js';
 import { MediaLimits } from '@rally/contract';
-import { hostSdk } from '../../lib/teams-host';
+import { hostSdk } from '../../lib/host-sdk';
 import type { RecorderMode } from './types';
 
 /** File name extensions by media type, for the upload's checks (it reads the name and the type). */

@@ -1,4 +1,4 @@
-import { Box, Button, Grid, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Grid, Stack, Typography } from '@mui/material';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
@@ -26,6 +26,17 @@ const LocationAutocomplete = lazy(() =>
 
 /** The searchable time-zone picker (Autocomplete): loaded when the hours form opens. */
 const TimeZoneField = lazy(() => import('./time-zone-field').then((m) => ({ default: m.TimeZoneField })));
+
+/**
+ * The time-zone field while its picker loads: drawn with the pieces the other fields use (MUI's
+ * TextField would bring its Select and Modal into the profile screen's own code).
+ */
+const timeZoneLoading = (
+  <FormControl fullWidth disabled>
+    <InputLabel htmlFor="time-zone-loading">Time Zone</InputLabel>
+    <OutlinedInput id="time-zone-loading" label="Time Zone" value="" />
+  </FormControl>
+);
 
 /** A section's title row, with Edit for the owner while it is read-only. */
 function SectionHead({ title, onEdit }: { title: string; onEdit?: (() => void) | undefined }) {
@@ -350,7 +361,7 @@ function HoursForm({ user, onDone }: { user: OwnProfileDto; onDone: () => void }
           <TimeField control={control} name="personal_hours_end" label="Personal Hours End" />
         </Grid>
         <Grid size={{ xs: 12 }}>
-          <Suspense fallback={<TextField fullWidth disabled label="Time Zone" value="" />}>
+          <Suspense fallback={timeZoneLoading}>
             <TimeZoneField control={control} />
           </Suspense>
         </Grid>
