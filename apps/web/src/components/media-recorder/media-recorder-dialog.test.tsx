@@ -79,7 +79,9 @@ describe('MediaRecorderDialog: video', () => {
     const { onDone } = renderDialog();
 
     expect(screen.getByRole('button', { name: 'Video', pressed: true })).toBeInTheDocument();
-    await waitFor(() => expect(button('Record')).toBeEnabled());
+    // The file's first test also pays for the first render's imports: more than waitFor's 1 s
+    // default on a loaded machine.
+    await waitFor(() => expect(button('Record')).toBeEnabled(), { timeout: 5_000 });
     expect(getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ audio: true, video: expect.anything() }));
     const preview = screen.getByLabelText('Camera preview');
     expect((preview as HTMLVideoElement & { srcObject: unknown }).srcObject).toBe(streams[0]);
@@ -155,12 +157,16 @@ describe('MediaRecorderDialog: audio', () => {
     const { pen } = stubCanvas();
     const audio = stubAudioContext();
     const { onDone } = renderDialog({ modes: ['audio', 'video'] });
-    await waitFor(() => expect(button('Record')).toBeEnabled());
+    // The waveform is wired in an effect after the microphone opens: waited for, as a loaded
+    // machine may run that effect after Record is enabled.
+    await waitFor(() => {
+      expect(button('Record')).toBeEnabled();
+      expect(audio.source.connect).toHaveBeenCalledWith(audio.analyser);
+      expect(audio.analyser.getByteTimeDomainData).toHaveBeenCalled();
+      expect(pen.stroke).toHaveBeenCalled();
+    });
     expect(getUserMedia).toHaveBeenCalledWith({ audio: true });
     expect(screen.getByTestId('waveform')).toBeInTheDocument();
-    expect(audio.source.connect).toHaveBeenCalledWith(audio.analyser);
-    expect(audio.analyser.getByteTimeDomainData).toHaveBeenCalled();
-    expect(pen.stroke).toHaveBeenCalled();
 
     vi.useFakeTimers();
     fireEvent.click(button('Record'));
