@@ -6,19 +6,17 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
-import MicRounded from '@mui/icons-material/MicRounded';
-import VideocamRounded from '@mui/icons-material/VideocamRounded';
-import { useId, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { captureWithHost } from './host-capture';
 import { accepts } from './recording';
+import { MODE_ICONS } from './mode-icons';
 import type { MediaRecorderDialogProps, RecorderMode } from './types';
 
-const ACTIONS: Record<RecorderMode, { label: string; icon: ReactElement }> = {
-  video: { label: 'Record a video', icon: <VideocamRounded /> },
-  audio: { label: 'Record audio', icon: <MicRounded /> },
-  image: { label: 'Take a picture', icon: <CameraAltOutlined /> },
+const ACTION_LABELS: Record<RecorderMode, string> = {
+  video: 'Record a video',
+  audio: 'Record audio',
+  image: 'Take a picture',
 };
 
 /**
@@ -77,11 +75,11 @@ export function HostMediaDialog({
             <Button
               key={mode}
               variant="outlined"
-              startIcon={ACTIONS[mode].icon}
+              startIcon={MODE_ICONS[mode]}
               disabled={busy}
               onClick={() => void capture(mode)}
             >
-              {ACTIONS[mode].label}
+              {ACTION_LABELS[mode]}
             </Button>
           ))}
           {modes

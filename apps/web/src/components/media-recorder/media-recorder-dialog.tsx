@@ -12,11 +12,9 @@ import Typography from '@mui/material/Typography';
 import { useMediaQuery, useTheme } from '@mui/material';
 import FiberManualRecordRounded from '@mui/icons-material/FiberManualRecordRounded';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
-import MicRounded from '@mui/icons-material/MicRounded';
 import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined';
 import StopRounded from '@mui/icons-material/StopRounded';
-import VideocamRounded from '@mui/icons-material/VideocamRounded';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { MediaLimits } from '@rally/contract';
 import {
   MAX_SECONDS,
@@ -28,13 +26,14 @@ import {
   recorderMimeType,
   recordingFile,
 } from './recording';
+import { MODE_ICONS } from './mode-icons';
 import type { MediaRecorderDialogProps, RecorderMode } from './types';
 import { Waveform } from './waveform';
 
-const MODES: Record<RecorderMode, { label: string; icon: ReactElement }> = {
-  video: { label: 'Video', icon: <VideocamRounded /> },
-  audio: { label: 'Audio', icon: <MicRounded /> },
-  image: { label: 'Image', icon: <CameraAltOutlined /> },
+const MODE_LABELS: Record<RecorderMode, string> = {
+  video: 'Video',
+  audio: 'Audio',
+  image: 'Image',
 };
 
 /**
@@ -272,13 +271,13 @@ function Recorder({ active, mode, modes, onMode, accept, onBusy, onClose, onDone
                 aria-pressed={m === mode}
                 variant={m === mode ? 'contained' : 'outlined'}
                 disableElevation
-                startIcon={MODES[m].icon}
+                startIcon={MODE_ICONS[m]}
                 onClick={() => m !== mode && onMode(m)}
                 // The chosen one keeps its look while the others wait for the recording to end.
                 disabled={recording && m !== mode}
                 sx={{ flex: 1, minWidth: 0 }}
               >
-                {MODES[m].label}
+                {MODE_LABELS[m]}
               </Button>
             ))}
           </Stack>
@@ -382,7 +381,7 @@ function Recorder({ active, mode, modes, onMode, accept, onBusy, onClose, onDone
             accept={accept}
             hidden
             onChange={pick}
-            aria-label={`${MODES[mode].label} file`}
+            aria-label={`${MODE_LABELS[mode]} file`}
           />
         )}
         {pickError && (
