@@ -129,12 +129,16 @@ describe('creating a slideshow', () => {
   it('sends topic, description and image as one multipart POST with progress', async () => {
     signIn();
     let sent: FormData | undefined;
+    // The upload stays in flight until the test has seen its progress (a fixed delay was missed
+    // by findByRole's polling on a loaded machine).
+    let finishUpload!: () => void;
+    const uploadHeld = new Promise<void>((resolve) => (finishUpload = resolve));
     uploadMock.mockImplementation(async (url, body, options) => {
       expect(String(url)).toMatch(/\/api\/user\/team\/5\/slideshow$/);
       expect(options?.method).toBe('POST');
       sent = body as FormData;
       options?.onProgress?.(30);
-      await new Promise((r) => setTimeout(r, 50));
+      await uploadHeld;
       return { data: promptPost(slideshowPrompt(), PostType.slideshow) };
     });
     const onPosted = vi.fn();
@@ -144,6 +148,7 @@ describe('creating a slideshow', () => {
     await user.upload(screen.getByTestId('slideshow-file-input'), new File(['png'], 'desk.png', { type: 'image/png' }));
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '30');
+    finishUpload();
     expect(await screen.findByText(PostMessages.postCreated)).toBeInTheDocument();
     expect(sent!.get('topic')).toBe('Show us your desk');
     expect(sent!.get('content')).toBe('One picture or a few.');
