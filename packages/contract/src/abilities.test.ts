@@ -5,6 +5,8 @@ import {
   createsPersonalTeam,
   inviteOffered,
   isCoach,
+  subscriptionActive,
+  trialRunning,
   isLead,
   ownsPersonalTeam,
   roleLabel,
@@ -199,9 +201,10 @@ describe('isCoach', () => {
     expect(isCoach(facts({ stripe_status: 'trialing', trial_ends_at: '2026-11-24T12:00:00Z' }), now)).toBe(true);
   });
 
-  it('a trial past its end without a card is over at once, before the expiry job runs', () => {
+  it('a trial is active through its end instant; past it, without a card, it is over before the expiry job runs', () => {
+    expect(isCoach(facts({ stripe_status: 'trialing', trial_ends_at: '2026-11-23T12:00:00.000Z' }), now)).toBe(true);
+    expect(isCoach(facts({ stripe_status: 'trialing', trial_ends_at: '2026-11-23T11:59:59.999Z' }), now)).toBe(false);
     expect(isCoach(facts({ stripe_status: 'trialing', trial_ends_at: '2026-11-23T11:59:59Z' }), now)).toBe(false);
-    expect(isCoach(facts({ stripe_status: 'trialing', trial_ends_at: '2026-11-23T12:00:00Z' }), now)).toBe(false);
     // With a card on file the provider renews it; the plan stays.
     expect(
       isCoach(
@@ -209,6 +212,23 @@ describe('isCoach', () => {
         now,
       ),
     ).toBe(true);
+  });
+
+  it('takes the verdict the server presented (is_active) over its own clock', () => {
+    const ended = facts({ stripe_status: 'trialing', trial_ends_at: '2026-11-23T11:00:00Z' });
+    expect(isCoach({ ...ended, is_active: true }, now)).toBe(true);
+    expect(isCoach({ ...facts({}), is_active: false }, now)).toBe(false);
+    expect(isCoach({ ...facts({ name: 'Free' }), is_active: true }, now)).toBe(false);
+  });
+
+  it('subscriptionActive is the same rule for any plan: Settings’ Subscribed', () => {
+    const member = facts({ name: 'Free' });
+    expect(subscriptionActive(member, now)).toBe(true);
+    const trial = facts({ stripe_status: 'trialing', trial_ends_at: '2026-11-23T12:00:00.000Z' });
+    expect(subscriptionActive(trial, now)).toBe(true);
+    expect(subscriptionActive(trial, new Date('2026-11-23T12:00:00.001Z'))).toBe(false);
+    expect(subscriptionActive(facts({ stripe_status: 'canceled' }), now)).toBe(false);
+    expect(trialRunning(null, now)).toBe(true);
   });
 
   it('the Member plan, a cancelled or unpaid plan, or none is not a coach', () => {

@@ -98,18 +98,39 @@ export const UNSHAREABLE_POST_TYPES: readonly number[] = [...POST_TYPES_WITHOUT_
 /** Post types shared only once published: team videos and slideshows. */
 export const PUBLISHED_ONLY_SHARE_TYPES: readonly number[] = [PostType.teamvideo, PostType.slideshow];
 
-/** The facts of a subscription that decide the Coach plan. */
-export type CoachFacts = Pick<SubscriptionDto, 'name' | 'stripe_status' | 'trial_ends_at' | 'has_payment_method'>;
+/** The facts of a subscription that decide whether it is active, and whether it is the Coach plan. */
+export type CoachFacts = Pick<SubscriptionDto, 'name' | 'stripe_status' | 'trial_ends_at' | 'has_payment_method'> &
+  Partial<Pick<SubscriptionDto, 'is_active'>>;
 
 /**
- * Premium, active or trialing (spec §6). A trial past its end without a card on file is over at
- * once, before the expiry job has moved the account to the Member plan.
+ * Whether a trial that ends at `endsAt` is still running at `now`: a trial is active through its
+ * end instant (`trial_ends_at`, TRIAL_DAYS days after sign-up; decisions.md: 14) and over the
+ * millisecond after, whatever the calendar day. The trial expiry job moves only trials past it.
+ */
+export const trialRunning = (endsAt: string | null, now: Date): boolean =>
+  endsAt === null || now.getTime() <= Date.parse(endsAt);
+
+/**
+ * The one rule of an active subscription (spec §4, §6), whatever its plan: status active, or
+ * trialing through its end instant. A trial past its end without a card on file is over at once,
+ * before the expiry job has moved the account to the Member plan; with a card the provider
+ * renews it. The server presents it as `is_active` (Settings reads 'Subscribed' from it), and
+ * decides Create Engagement, invitations and a team's status by it (`isCoach`).
+ */
+export function subscriptionActive(s: CoachFacts, now: Date = new Date()): boolean {
+  if (s.stripe_status === 'active') return true;
+  if (s.stripe_status !== 'trialing') return false;
+  return s.has_payment_method || trialRunning(s.trial_ends_at, now);
+}
+
+/**
+ * Premium and active (`subscriptionActive`, spec §6). Facts the server presented carry its own
+ * verdict (`is_active`, read at its clock): the web takes that, so it offers exactly what the
+ * server will allow (the web reads the subscription again when a trial's end passes).
  */
 export function isCoach(s: CoachFacts | null | undefined, now: Date = new Date()): boolean {
   if (!s || s.name !== 'Premium') return false;
-  if (s.stripe_status === 'active') return true;
-  if (s.stripe_status !== 'trialing') return false;
-  return s.has_payment_method || s.trial_ends_at === null || Date.parse(s.trial_ends_at) > now.getTime();
+  return s.is_active ?? subscriptionActive(s, now);
 }
 
 const when = (allowed: boolean): Verdict => (allowed ? 'allow' : 'forbidden');

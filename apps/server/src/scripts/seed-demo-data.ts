@@ -3,9 +3,9 @@
  * timeline, and through seed-demo-features.ts a paid coach, check-ins, topics and to-dos.
  */
 import { PostType, Role } from '@rally/contract';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
-import { nowIso } from '../lib/clock.js';
+import { DAY, HOUR, MINUTE, nowIso } from '../lib/clock.js';
 import { AuthRepository } from '../modules/auth/repository.js';
 import { hashPassword } from '../modules/auth/secrets.js';
 import { BillingRepository } from '../modules/billing/repository.js';
@@ -86,20 +86,27 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
   await new InvitationsRepository(db).create(design, alex, 'sam@rally.test', 'DEMOJOIN2026');
 
   const engagement = new EngagementRepository(db);
-  await seedTimeline(db, engagement, { product, leaders }, { coach, alex, sam, priya, jonas, mei, lena });
+  const now = new Date();
+  await seedTimeline(db, engagement, now, { product, leaders, design }, { coach, alex, sam, priya, jonas, mei, lena });
 
-  const ctx: FeatureContext = { db, members, engagement, urlOf: () => null, now: new Date() };
+  const ctx: FeatureContext = { db, members, engagement, urlOf: () => null, now };
   await seedCheckins(ctx, product, coach, { alex, sam, priya, jonas });
   await seedTopics(ctx, product, coach, alex);
   await seedTodos(ctx, product, coach, { alex, sam, priya, jonas, mei });
   return true;
 }
 
-/** A lived-in timeline: posts of each kind, tags, reactions and comments. */
+/**
+ * A lived-in timeline: posts of each kind, tags, reactions and comments, spread over the past
+ * week (each post is stamped back after it is written; the teams' welcome messages go first).
+ * Timelines list them by that time, whatever order they were written in (check-ins, written
+ * after these, are three days and five hours old).
+ */
 async function seedTimeline(
   db: Kysely<Database>,
   engagement: EngagementRepository,
-  { product, leaders }: { product: number; leaders: number },
+  now: Date,
+  { product, leaders, design }: { product: number; leaders: number; design: number },
   {
     coach,
     alex,
@@ -111,21 +118,38 @@ async function seedTimeline(
   }: Record<'coach' | 'alex' | 'sam' | 'priya' | 'jonas' | 'mei' | 'lena', number>,
 ): Promise<void> {
   const posts = new PostsRepository(db, engagement);
-  const say = (
+  const stamp = (ids: (eb: ExpressionBuilder<Database, 'posts'>) => Expression<SqlBool>, agoMs: number) =>
+    db
+      .updateTable('posts')
+      .set({ created_at: new Date(now.getTime() - agoMs).toISOString() })
+      .where(ids)
+      .execute();
+  await stamp(
+    (eb) => eb('team_id', 'in', [product, leaders, design]).and('type_id', '=', PostType.welcomemessage),
+    7 * DAY,
+  );
+  const say = async (
+    agoMs: number,
     team: number,
     user: number,
     type_id: number,
     text: string,
     extra: Partial<NewPost> = {},
     tags: number[] = [],
-  ) => posts.insert(db, { team_id: team, user_id: user, type_id, text, ...extra }, tags);
+  ) => {
+    const id = await posts.insert(db, { team_id: team, user_id: user, type_id, text, ...extra }, tags);
+    await stamp((eb) => eb('id', '=', id), agoMs);
+    return id;
+  };
   const p1 = await say(
+    6 * MINUTE,
     product,
     sam,
     PostType.text,
     'Pairing on the onboarding flow this afternoon. Anyone free to review at 4?',
   );
   const p2 = await say(
+    DAY,
     product,
     coach,
     PostType.celebration,
@@ -133,10 +157,16 @@ async function seedTimeline(
     { color_id: 2 },
     [priya, jonas],
   );
-  const p3 = await say(product, mei, PostType.brightidea, 'What if we kept Fridays meeting-free for deep work?', {
-    color_id: 5,
-  });
+  const p3 = await say(
+    2 * DAY,
+    product,
+    mei,
+    PostType.brightidea,
+    'What if we kept Fridays meeting-free for deep work?',
+    { color_id: 5 },
+  );
   const p4 = await say(
+    4 * HOUR,
     leaders,
     lena,
     PostType.text,

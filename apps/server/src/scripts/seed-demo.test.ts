@@ -1,4 +1,4 @@
-import type { CheckinMetricsDto, SubscriptionDto, TodoListDto, TopicDto } from '@rally/contract';
+import type { CheckinMetricsDto, PostDto, SubscriptionDto, TodoListDto, TopicDto } from '@rally/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.js';
 import { loginToken } from '../test/factories.js';
@@ -53,6 +53,20 @@ describe('seed:demo', () => {
     );
     expect(tasks.flat().length).toBeGreaterThan(1);
     expect(tasks.flat().some((task) => task.status_id === 2)).toBe(true);
+
+    // The demo's posts are stamped over the past week, many before posts written ahead of them
+    // (check-ins three days back, after the timeline's posts of minutes ago): the timeline and
+    // the dashboard read in time order all the same, newest first.
+    for (const url of [`user/team/${team}/timeline?page=1&per_page=50`, 'user/dashboard?page=1&per_page=50']) {
+      const posts = await get<PostDto[]>(url);
+      expect(posts.length, url).toBeGreaterThan(5);
+      const times = posts.map((p) => p.created_at);
+      expect(times, url).toEqual([...times].sort().reverse());
+      expect(
+        posts.some((p, i) => i > 0 && p.id > posts[i - 1]!.id),
+        url,
+      ).toBe(true);
+    }
 
     const plan = await get<SubscriptionDto>('user/subscription');
     expect(plan).toMatchObject({ name: 'Premium', stripe_status: 'active', has_payment_method: true });

@@ -22,7 +22,8 @@ const NOTICES: Record<NoticeKind, { message: string; action: NoticeAction }> = {
 export function noticesFor(s: SubscriptionDto): NoticeKind[] {
   const kinds: NoticeKind[] = [];
   if (s.action_performed_by === ACTION_BY_SYSTEM) kinds.push('switched');
-  if (s.stripe_status !== 'active' && s.stripe_status !== 'trialing') kinds.push('inactive');
+  // The server's verdict (a trial past its end instant is inactive before the expiry job runs).
+  if (!s.is_active) kinds.push('inactive');
   // A card on file already continues the plan past the trial: nothing to ask for.
   if (s.trail_will_end_tomorrow && !s.has_payment_method) kinds.push('trialEnds');
   return kinds;

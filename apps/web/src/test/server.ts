@@ -72,6 +72,7 @@ export const activeSubscription: SubscriptionDto = {
   action_performed_by: null,
   subscription_service: null,
   has_payment_method: true,
+  is_active: true,
 };
 
 /** Check-In Stats of a team nobody has answered in. */

@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { Routes, type InvitationDto, type MemberDto, type SubscriptionDto, type TeamDto } from '@rally/contract';
+import {
+  Routes,
+  subscriptionActive,
+  type InvitationDto,
+  type MemberDto,
+  type SubscriptionDto,
+  type TeamDto,
+} from '@rally/contract';
 import { AppProviders, makeQueryClient } from '../app/providers';
 import { SnackbarHost } from '../app/signed-in-frame';
 import { activeSubscription, apiOk, apiUrl, server, testUser } from './server';
@@ -61,10 +68,11 @@ export function buildInvitation(overrides: Partial<InvitationDto> = {}): Invitat
 }
 
 /** An active Coach plan, changed by `overrides`. */
-export const subscription = (overrides: Partial<SubscriptionDto> = {}): SubscriptionDto => ({
-  ...activeSubscription,
-  ...overrides,
-});
+/** A subscription with `is_active` as the server presents it now (the contract's rule), unless given. */
+export const subscription = (overrides: Partial<SubscriptionDto> = {}): SubscriptionDto => {
+  const s = { ...activeSubscription, ...overrides };
+  return { ...s, is_active: overrides.is_active ?? subscriptionActive(s) };
+};
 
 /** The fake API answers user/subscription with `subscription(overrides)` from now on. */
 export const serveSubscription = (overrides: Partial<SubscriptionDto> = {}) =>

@@ -37,6 +37,12 @@ export const subscriptionDto = z.object({
   subscription_service: z.number().int().nullable(),
   /** A card is on file: a trial with one does not lapse at its end. */
   has_payment_method: z.boolean(),
+  /**
+   * The subscription is active at the server's clock (`subscriptionActive`): status active, or a
+   * trial through its end instant. Settings reads 'Subscribed' from it; Create Engagement and
+   * Invite are allowed by it (with the Premium plan).
+   */
+  is_active: z.boolean(),
 });
 export type SubscriptionDto = z.infer<typeof subscriptionDto>;
 

@@ -23,6 +23,7 @@ import * as dropTableChangeNotify from './2026112720-drop-table-change-notify.js
 import * as mediaState from './2026112800-media-state.js';
 import * as mediaJobs from './2026112801-media-jobs.js';
 import * as prompts from './2026112810-prompts.js';
+import * as postsTimeOrder from './2026112811-posts-time-order.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026112800-media-state': mediaState,
   '2026112801-media-jobs': mediaJobs,
   '2026112810-prompts': prompts,
+  '2026112811-posts-time-order': postsTimeOrder,
 };

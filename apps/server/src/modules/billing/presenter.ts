@@ -1,4 +1,4 @@
-import { PlanLabel, type CoachFacts, type SubscriptionDto } from '@rally/contract';
+import { PlanLabel, subscriptionActive, type CoachFacts, type SubscriptionDto } from '@rally/contract';
 import type { SubscriptionRow } from '../../db/schema.js';
 import { DAY } from '../../lib/clock.js';
 
@@ -26,15 +26,22 @@ export function presentCoachFacts(row: CoachFactsRow): CoachFacts | null {
   });
 }
 
-/** The API shape of a subscription (spec §3); `now` is passed so the flag is testable. */
+/**
+ * The API shape of a subscription (spec §3), with what this server decides of it at `now`
+ * (passed so it is testable): `is_active` by the contract's one rule, which Create Engagement and
+ * Invite are checked against too, so Settings shows exactly what they will allow.
+ */
 export function presentSubscription(row: SubscriptionRow, now: Date = new Date()): SubscriptionDto {
+  const facts = coachFacts(row);
   const endsIn = row.trial_ends_at ? Date.parse(row.trial_ends_at) - now.getTime() : Number.NaN;
   return {
-    ...coachFacts(row),
+    ...facts,
+    is_active: subscriptionActive(facts, now),
     title: PlanLabel[row.plan],
     next_invoice_at: row.next_invoice_at,
-    // The field keeps the spec's spelling. True on the trial's last day.
-    trail_will_end_tomorrow: row.stripe_status === 'trialing' && endsIn > 0 && endsIn <= DAY,
+    // The field keeps the spec's spelling. True within the last 24 hours of a running trial (its
+    // end instant included).
+    trail_will_end_tomorrow: row.stripe_status === 'trialing' && endsIn >= 0 && endsIn <= DAY,
     action_performed_by: row.action_performed_by,
     subscription_service: row.subscription_service,
   };

@@ -133,7 +133,7 @@ export class BillingRepository {
         .where('stripe_status', '=', 'trialing')
         .where('has_payment_method', '=', 1)
         .where('subscription_service', '=', SUBSCRIPTION_SERVICE_CARD)
-        .where('trial_ends_at', '<=', now)
+        .where('trial_ends_at', '<', now)
         .returning('user_id')
         .execute();
       await BillingRepository.changed(trx, changed);
@@ -141,7 +141,8 @@ export class BillingRepository {
   }
 
   /**
-   * Moves every trial that has ended without a payment method to the Member plan, marked as
+   * Moves every trial that has ended (`now` is past its end instant, through which it was active:
+   * the contract's `trialRunning`) without a payment method to the Member plan, marked as
    * done by the system. One idempotent UPDATE, so several API nodes may run it at once (the
    * second finds nothing and records nothing). Each changed plan records `subscription.changed`.
    */
@@ -152,7 +153,7 @@ export class BillingRepository {
         .set({ plan: 'Free', stripe_status: 'active', action_performed_by: systemActor, updated_at: now })
         .where('stripe_status', '=', 'trialing')
         .where('has_payment_method', '=', 0)
-        .where('trial_ends_at', '<=', now)
+        .where('trial_ends_at', '<', now)
         .returning('user_id')
         .execute();
       await BillingRepository.changed(trx, changed);

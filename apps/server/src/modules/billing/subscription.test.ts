@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Messages, type SubscriptionDto, type TeamDto } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
 import { buildUser, uniqueEmail, type SignedUpUser } from '../../test/factories.js';
@@ -205,6 +205,55 @@ describe('a trial that ended a moment ago, before the expiry job ran', () => {
     const res = await invite(t, team.id, [uniqueEmail('late')], admin.token);
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json()).toMatchObject({ message: Messages.teamInactive, code: 'team_inactive' });
+  });
+});
+
+describe("the trial's last day: Settings' state and Create Engagement agree", () => {
+  // The clock stands still at chosen instants (only Date is faked: the app's timers run as ever).
+  afterEach(() => vi.useRealTimers());
+
+  it('active on its last day and at its end instant, over the millisecond after, before and by the job', async () => {
+    const coach = await buildUser(t);
+    // A personal team already: a further engagement needs the Coach plan (spec §1).
+    const own = await createTeam(t, coach, 'Own Team');
+    await t.db.kysely.updateTable('teams').set({ is_personal: 1 }).where('id', '=', own.id).execute();
+    const end = new Date(Math.ceil((Date.now() + 30 * 60_000) / 1000) * 1000);
+    await setTrialEnd(coach, end);
+    vi.useFakeTimers({ toFake: ['Date'] });
+
+    const at = async (when: Date, name: string) => {
+      vi.setSystemTime(when);
+      t.app.teamCards.clear();
+      const sub = await subscriptionOf(coach);
+      const created = await createTeamRes(coach, name);
+      return { sub, created };
+    };
+
+    // The last day, half an hour before the end.
+    let seen = await at(new Date(end.getTime() - 30 * 60_000), 'Last Day Engagement');
+    expect(seen.sub).toMatchObject({ stripe_status: 'trialing', is_active: true, trail_will_end_tomorrow: true });
+    expect(seen.created.statusCode, seen.created.body).toBe(201);
+    expect(seen.created.json().data).toMatchObject({ is_personal: false, status: 'active' });
+
+    // The end instant itself: still active, and the job leaves it.
+    seen = await at(end, 'Last Instant Engagement');
+    expect(seen.sub).toMatchObject({ stripe_status: 'trialing', is_active: true });
+    expect(seen.created.statusCode, seen.created.body).toBe(201);
+    await billing.expireTrials(end);
+    expect(await subscriptionOf(coach)).toMatchObject({ name: 'Premium', stripe_status: 'trialing' });
+
+    // A millisecond later, before the job has run: trialing in the database, but not active,
+    // and Create Engagement refuses what Settings no longer shows as Subscribed.
+    const after = new Date(end.getTime() + 1);
+    seen = await at(after, 'Too Late Engagement');
+    expect(seen.sub).toMatchObject({ stripe_status: 'trialing', is_active: false, trail_will_end_tomorrow: false });
+    expect(seen.created.statusCode, seen.created.body).toBe(403);
+    expect(seen.created.json()).toMatchObject({ code: 'coach_plan_required' });
+
+    // The job, run then, moves it to the Member plan: still not active for Create Engagement.
+    await billing.expireTrials(after);
+    expect(await subscriptionOf(coach)).toMatchObject({ name: 'Free', is_active: true, action_performed_by: 2 });
+    expect((await createTeamRes(coach, 'Member Engagement')).statusCode).toBe(403);
   });
 });
 

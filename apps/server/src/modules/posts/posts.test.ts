@@ -200,6 +200,132 @@ describe('timeline pages', () => {
   });
 });
 
+describe('time order: back-dated posts take their place by time, not by id', () => {
+  // Posts stamped earlier than posts inserted before them, as a check-in on its module's clock
+  // or the demo seed's past are: every list is newest first by `created_at`, then by id.
+  const now = Date.now();
+  const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+  const backDate = (id: number, at: string) =>
+    t.db.kysely.updateTable('posts').set({ created_at: at }).where('id', '=', id).execute();
+  let early: TeamDto;
+  let late: TeamDto;
+  let reader: SignedUpUser;
+  /** Texts in the order expected, newest first. */
+  let earlyOrder: string[];
+  let allOrder: string[];
+
+  const say = async (teamId: number, text: string, minutesAgo: number, kind = 'posts') => {
+    const body = kind === 'posts' ? { content: text } : { text };
+    const made = await created(await post(teamId, coach.token, body, kind));
+    await backDate(made.id, ago(minutesAgo));
+    return made;
+  };
+  const texts = (posts: PostDto[]) => posts.map((p) => p.data.text);
+  /** Every page of `url` at `perPage`, one after the other, as a client scrolling down reads them. */
+  const allPages = async (url: string, token: string, perPage: number) => {
+    const seen: PostDto[] = [];
+    for (let page = 1; ; page++) {
+      const res = await t.api(
+        'GET',
+        `${url}${url.includes('?') ? '&' : '?'}page=${page}&per_page=${perPage}`,
+        undefined,
+        token,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ data: PostDto[]; meta: { last_page: number; total: number } }>();
+      seen.push(...body.data);
+      if (page >= body.meta.last_page) {
+        expect(seen).toHaveLength(body.meta.total);
+        return seen;
+      }
+    }
+  };
+
+  beforeAll(async () => {
+    reader = await buildUser(t, { first_name: 'Tess', last_name: 'Time' });
+    early = await buildTeam(t, coach, 'Early Team');
+    late = await buildTeam(t, coach, 'Late Team');
+    await seatMembers(t, early.id, [{ user: reader, role: 4 }]);
+    await seatMembers(t, late.id, [{ user: reader, role: 4 }]);
+    const welcomes = await t.db.kysely
+      .selectFrom('posts')
+      .select('id')
+      .where('team_id', 'in', [early.id, late.id])
+      .execute();
+    for (const w of welcomes) await backDate(w.id, ago(10 * 24 * 60));
+    // Inserted in this order (ids rising), stamped out of it.
+    await say(early.id, 'Six minutes ago', 6);
+    await say(early.id, 'Three days ago', 3 * 24 * 60, 'celebration');
+    await say(late.id, 'Late: one hour ago', 60);
+    await say(early.id, 'Two hours ago', 120, 'celebration');
+    await say(early.id, 'Five days ago', 5 * 24 * 60);
+    await say(late.id, 'Late: four days ago', 4 * 24 * 60);
+    await say(early.id, 'Just now', 0);
+    // Two posts of one instant: the later id first.
+    await say(early.id, 'One day ago, first in', 24 * 60, 'celebration');
+    await say(early.id, 'One day ago, second in', 24 * 60, 'celebration');
+    earlyOrder = [
+      'Just now',
+      'Six minutes ago',
+      'Two hours ago',
+      'One day ago, second in',
+      'One day ago, first in',
+      'Three days ago',
+      'Five days ago',
+      PostMessages.welcomePost,
+    ];
+    allOrder = [
+      'Just now',
+      'Six minutes ago',
+      'Late: one hour ago',
+      'Two hours ago',
+      'One day ago, second in',
+      'One day ago, first in',
+      'Three days ago',
+      'Late: four days ago',
+      'Five days ago',
+      PostMessages.welcomePost,
+      PostMessages.welcomePost,
+    ];
+  });
+
+  it('the team timeline is newest first by time, on one page and across every page size', async () => {
+    expect(texts((await timeline(early.id, reader.token)).data)).toEqual(earlyOrder);
+    for (const perPage of [1, 2, 3, 5]) {
+      const pages = await allPages(`user/team/${early.id}/timeline`, reader.token, perPage);
+      // No post skipped or repeated where a page ends.
+      expect(texts(pages), `per_page=${perPage}`).toEqual(earlyOrder);
+    }
+  });
+
+  it('the wall of fame is in time order too, across a page boundary', async () => {
+    const fame = await allPages(`user/team/${early.id}/timeline?type_id=${PostType.celebration}`, reader.token, 2);
+    expect(texts(fame)).toEqual(['Two hours ago', 'One day ago, second in', 'One day ago, first in', 'Three days ago']);
+  });
+
+  it('the dashboard interleaves the teams by time, across page boundaries', async () => {
+    const first = await t.api('GET', 'user/dashboard?page=1&per_page=50', undefined, reader.token);
+    expect(texts(first.json<{ data: PostDto[] }>().data)).toEqual(allOrder);
+    for (const perPage of [2, 4]) {
+      const pages = await allPages('user/dashboard', reader.token, perPage);
+      expect(texts(pages), `per_page=${perPage}`).toEqual(allOrder);
+    }
+  });
+
+  it('a post back-dated after the page was read lands in its place on the next read, not at the top', async () => {
+    expect(texts((await timeline(early.id, reader.token)).data)).toEqual(earlyOrder);
+    const moved = await say(early.id, 'Written now, dated four days ago', 4 * 24 * 60);
+    const page = (await timeline(early.id, reader.token)).data;
+    expect(page[0]!.data.text).toBe('Just now');
+    expect(texts(page)).toEqual([
+      ...earlyOrder.slice(0, 6),
+      'Written now, dated four days ago',
+      ...earlyOrder.slice(6),
+    ]);
+    await t.db.kysely.deleteFrom('posts').where('id', '=', moved.id).execute();
+  });
+});
+
 describe('reactions (spec §4)', () => {
   let target: PostDto;
   const react = (token: string, buzz: number | string) =>

@@ -82,7 +82,14 @@ export class PostsRepository {
     this.dialect = dialectOf(db);
   }
 
-  /** A page of a team's timeline, newest first: one query, whatever the page holds. */
+  /**
+   * A page of a team's timeline, newest first: one query, whatever the page holds. Every list of
+   * posts is in the time each post appeared (`created_at`, then `id` for posts of one instant),
+   * not in insertion order: a post stamped earlier than one inserted before it (a module's own
+   * clock, the demo's past) takes its place by time. Pages are ranges of that total order (by
+   * offset, spec §7's page numbers), so consecutive pages neither skip nor repeat a post; the
+   * indexes `posts_team_created` and `posts_team_type_created` (migration 2026112811) serve them.
+   */
   readonly teamPage = compileOnce(
     () => this.db,
     (viewerId: number, teamId: number, limit: number, offset: number) =>
@@ -92,6 +99,7 @@ export class PostsRepository {
           .selectFrom('posts')
           .select('id')
           .where('team_id', '=', teamId)
+          .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(limit)
           .offset(offset),
@@ -109,6 +117,7 @@ export class PostsRepository {
           .select('id')
           .where('team_id', '=', teamId)
           .where('type_id', '=', typeId)
+          .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(limit)
           .offset(offset),
@@ -127,6 +136,7 @@ export class PostsRepository {
           .where('team_id', 'in', (eb) =>
             eb.selectFrom('team_members').select('team_id').where('user_id', '=', memberId),
           )
+          .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(limit)
           .offset(offset),
@@ -336,6 +346,7 @@ export class PostsRepository {
               .orderBy('tu.id'),
           ).as('tags'),
         ])
+        .orderBy('p.created_at', 'desc')
         .orderBy('p.id', 'desc') as unknown as SelectQueryBuilder<Database, never, PostView>
     );
   }

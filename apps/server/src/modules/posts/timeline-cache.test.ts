@@ -221,6 +221,40 @@ describe('every kind of write is seen by the next read', () => {
     expect(find(seen.page, id)).toBeUndefined();
   });
 
+  it('a back-dated post inserted later is read afresh and lands in its place by time, not at the top', async () => {
+    const db = t.db.kysely;
+    const before = await warm(t, team.id, coach.token);
+    // Older than the page's newest post, newer than its oldest: a check-in answered on its
+    // module's clock, say.
+    const newest = before.data[0]!;
+    const oldest = before.data[before.data.length - 1]!;
+    const at = new Date((Date.parse(newest.created_at) + Date.parse(oldest.created_at)) / 2).toISOString();
+    const { id } = await db
+      .insertInto('posts')
+      .values({
+        team_id: team.id,
+        user_id: mina.id,
+        type_id: PostType.text,
+        text: 'Written now, dated earlier',
+        color_id: null,
+        media_key: null,
+        media_type_id: null,
+        extra: null,
+        original_user_id: null,
+        original_team_id: null,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const seen = await read(t, team.id, coach.token);
+    expect(seen.queries).toBe(FRESH);
+    const times = seen.page.data.map((p) => p.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(seen.page.data[0]!.id).toBe(newest.id);
+    expect(find(seen.page, id)).toBeDefined();
+    await db.deleteFrom('posts').where('id', '=', id).execute();
+  });
+
   it('still answers 404 to someone who is not (or no longer) a member, cached page or not', async () => {
     await warm(t, team.id, coach.token);
     const outsider = await buildUser(t, { first_name: 'Otto', last_name: 'Cache' });

@@ -27,6 +27,7 @@ import {
   priceLabel,
   statusLabel,
   trialDaysLeft,
+  trialEnded,
 } from '../components/plan-format';
 
 /** Where the Coach plan's button leads and what it says, from the current subscription. */
@@ -53,6 +54,7 @@ function PortalButton() {
 
 function CurrentPlan({ subscription }: { subscription: SubscriptionDto }) {
   const trial = subscription.stripe_status === 'trialing';
+  const ended = trialEnded(subscription);
   return (
     <Card>
       <CardHeader title="Current Plan" />
@@ -64,13 +66,20 @@ function CurrentPlan({ subscription }: { subscription: SubscriptionDto }) {
           <Chip
             size="small"
             label={statusLabel(subscription)}
-            color={isSubscribed(subscription) ? 'success' : 'warning'}
+            // Error red, not warning orange: white on MUI's orange is under 4.5:1.
+            color={isSubscribed(subscription) ? 'success' : 'error'}
           />
         </Stack>
-        {trial && subscription.trial_ends_at && (
+        {trial && !ended && subscription.trial_ends_at && (
           <Typography color="text.secondary">
             {daysLeftLabel(trialDaysLeft(subscription) ?? 0)} Your trial ends on{' '}
             {displayDate(subscription.trial_ends_at)}.
+          </Typography>
+        )}
+        {ended && subscription.trial_ends_at && (
+          <Typography color="text.secondary">
+            Your trial ended on {displayDate(subscription.trial_ends_at)}. Add payment details to keep creating
+            engagements and inviting members.
           </Typography>
         )}
         {!trial && subscription.next_invoice_at && (
