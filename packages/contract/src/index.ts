@@ -25,6 +25,7 @@ export * from './schemas/auth.js';
 export * from './schemas/teams.js';
 export * from './schemas/billing.js';
 export * from './lookups.js';
+export * from './contrast.js';
 export * from './schemas/posts.js';
 export * from './schemas/uploads.js';
 export * from './schemas/profile.js';

@@ -3,6 +3,7 @@
  * They change only with a release, so they live in code; images are drawn for Rally and served
  * by the app under /static/moods/.
  */
+import { readableTextOn } from './contrast.js';
 import { MoodGroup } from './ids.js';
 
 export interface MoodDef {
@@ -42,7 +43,10 @@ export interface ColorDef {
   color_gradient: readonly string[];
 }
 
-/** Post colours; the text on a colour is black for 'white', otherwise white (spec §3). */
+/**
+ * Post colours (spec §3). The text on each is black or white by measured contrast
+ * (`textColorOn`): every gradient here keeps WCAG AA (4.5:1) for it at every point.
+ */
 export const COLORS: readonly ColorDef[] = [
   { id: 1, name: 'white', color_gradient: ['#ffffff', '#f3f4f6'] },
   { id: 2, name: 'ocean', color_gradient: ['#1d4ed8', '#0e7490'] },
@@ -52,5 +56,10 @@ export const COLORS: readonly ColorDef[] = [
   { id: 6, name: 'night', color_gradient: ['#111827', '#374151'] },
 ];
 export const colorById = (id: number): ColorDef | undefined => COLORS.find((c) => c.id === id);
-export const textColorOn = (color: { name: string } | null | undefined): string =>
-  !color || color.name === 'white' ? '#000000' : '#ffffff';
+
+/**
+ * The text colour on a post colour: black or white, whichever contrasts more at the gradient's
+ * worst point (contrast.ts), not read from its name. Without a gradient (a light grey) black.
+ */
+export const textColorOn = (color: Pick<ColorDef, 'color_gradient'> | null | undefined): '#000000' | '#ffffff' =>
+  color?.color_gradient.length ? readableTextOn(color.color_gradient) : '#000000';

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { Messages } from '@rally/contract';
+import { Messages, Timing } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
-import { buildUser, login, loginToken, profileStatus, registerUser, uniqueEmail } from '../../test/factories.js';
+import {
+  buildUser,
+  lastMailedCode,
+  login,
+  loginToken,
+  mailsTo,
+  profileStatus,
+  registerUser,
+  uniqueEmail,
+} from '../../test/factories.js';
 
 describe('sessions', () => {
   // One app for the file: every test uses its own accounts, and each call its own client address.
@@ -63,6 +72,43 @@ describe('sessions', () => {
       expect(res.json()).toEqual({ message: Messages.accountNotVerified, code: 'account_not_verified' });
       const tokens = await t.db.kysely.selectFrom('auth_tokens').select('id').where('user_id', '=', u.id).execute();
       expect(tokens).toHaveLength(0);
+    });
+
+    it('an unverified account is mailed a code on sign-in, unless one went out within the Resend countdown', async () => {
+      const u = await registerUser(t);
+      // Just signed up: the sign-up's code is still in its countdown, so no second mail.
+      expect((await login(t, u.email, u.password)).statusCode).toBe(403);
+      expect(await mailsTo(t, u.email)).toHaveLength(1);
+
+      // Later than the countdown: the answer's "Enter the code we sent" comes with a new code.
+      const earlier = new Date(Date.now() - Timing.resendCountdownMs - 1000).toISOString();
+      await t.db.kysely
+        .updateTable('one_time_codes')
+        .set({ created_at: earlier })
+        .where('user_id', '=', u.id)
+        .execute();
+      const res = await login(t, u.email, u.password);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: Messages.accountNotVerified, code: 'account_not_verified' });
+      const mails = await mailsTo(t, u.email);
+      expect(mails).toHaveLength(2);
+      expect(mails[1]!.subject).toMatch(/verification/i);
+      const code = await lastMailedCode(t, u.email);
+      expect(code).not.toBe(u.code);
+      const verified = await t.api('POST', 'verify-account', { email: u.email, verification_code: code });
+      expect(verified.statusCode, verified.body).toBe(200);
+    });
+
+    it('a wrong password to an unverified account mails nothing', async () => {
+      const u = await registerUser(t);
+      const earlier = new Date(Date.now() - Timing.resendCountdownMs - 1000).toISOString();
+      await t.db.kysely
+        .updateTable('one_time_codes')
+        .set({ created_at: earlier })
+        .where('user_id', '=', u.id)
+        .execute();
+      expect((await login(t, u.email, 'wrong-password')).statusCode).toBe(422);
+      expect(await mailsTo(t, u.email)).toHaveLength(1);
     });
 
     it('an unverified account with a wrong password gets the plain 422, not 403', async () => {

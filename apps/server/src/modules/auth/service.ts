@@ -143,8 +143,15 @@ export class AuthService {
     const user = await this.deps.repo.findUserByEmail(input.email);
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
     if (!user || !ok) throw validation({ email: [Messages.invalidCredentials] }, Messages.invalidCredentials);
-    // Only someone who knows the password learns that the account waits for its code.
-    if (!user.email_verified_at) throw forbidden(Messages.accountNotVerified, 'account_not_verified');
+    // Only someone who knows the password learns that the account waits for its code, and gets
+    // one, as the answer says: a new code, unless the last one went out within the Resend
+    // countdown (the verify screen starts that countdown on this answer, as after sign-up).
+    if (!user.email_verified_at) {
+      const open = await this.deps.repo.findOpenCode(user.id, 'verify');
+      if (!open || Date.now() - Date.parse(open.created_at) >= Timing.resendCountdownMs)
+        await this.sendVerificationCode(user);
+      throw forbidden(Messages.accountNotVerified, 'account_not_verified');
+    }
     return { user: principalFrom(user), token: await this.issueToken(user.id) };
   }
 

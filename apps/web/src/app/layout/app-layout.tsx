@@ -45,6 +45,12 @@ const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
 
+/**
+ * On a phone's main pages (/ and /engagements) the bell opens the side panel, notifications and
+ * invites in one, as their one entry point with one count.
+ */
+const MainPanelBell = lazy(() => import('../routes/main-panel-bell').then((m) => ({ default: m.MainPanelBell })));
+
 const titleSx = {
   flexGrow: 1,
   fontWeight: 700,
@@ -139,6 +145,8 @@ export function AppLayout({
   const configuring = inTab && host.frameContext === 'settings';
   const logo = <img src="/rally-logo.svg" alt="Rally" width={32} height={32} />;
   const title = titleFor(pathname, teamName);
+  // The pages whose side panel (notifications and invites) a phone has no room for.
+  const mainPage = !teamName && (pathname === paths.home || pathname === paths.engagements);
 
   const drawerContent = (
     <>
@@ -211,7 +219,7 @@ export function AppLayout({
           {notificationSlot ?? (
             // The fallback keeps the bell's place, so the user menu does not move when it arrives.
             <Suspense fallback={<Box sx={{ width: 40, flexShrink: 0 }} />}>
-              <NotificationBell />
+              {!desktop && mainPage ? <MainPanelBell /> : <NotificationBell />}
             </Suspense>
           )}
           <UserMenu />

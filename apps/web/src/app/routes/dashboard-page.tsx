@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { useCallback, useMemo } from 'react';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { paths } from '../../config/paths';
@@ -15,6 +15,7 @@ import { useSession } from '../../lib/session';
 import { teamViewer } from '../../lib/viewer';
 import { useLeadTeams } from './lead-teams';
 import { usePromptBodies } from './prompt-slots';
+import { PageTitle } from '../../components/page-title';
 
 /** /dashboard: the posts of all the user's teams, each card with the user's role in its team (spec §2). */
 export function DashboardPage() {
@@ -42,9 +43,7 @@ export function DashboardPage() {
       <FeedLayout>
         <Box sx={{ maxWidth: POST_MAX_WIDTH, mx: 'auto', width: '100%' }}>
           <PageBreadcrumbs items={[{ label: 'Home', to: paths.home }, { label: 'Dashboard' }]} />
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
-            Dashboard
-          </Typography>
+          <PageTitle sx={{ mb: 2 }}>Dashboard</PageTitle>
         </Box>
         <PostFeed
           engagement={postEngagement}

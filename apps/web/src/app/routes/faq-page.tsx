@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { paths } from '../../config/paths';
 import { useWorkspaceTeam } from './workspace-context';
+import { PageTitle } from '../../components/page-title';
 
 interface Section {
   id: string;
@@ -201,9 +202,7 @@ export function FaqPage() {
   return (
     <Box sx={{ maxWidth: 860, mx: 'auto' }}>
       <PageBreadcrumbs items={[{ label: team.name, to: paths.teamHome(team.id) }, { label: 'FAQ' }]} />
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
-        Frequently asked questions
-      </Typography>
+      <PageTitle sx={{ mb: 1 }}>Frequently asked questions</PageTitle>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         How {team.name} can recognise each other, share news and ideas, and answer the lead’s slideshows and engagement
         videos.

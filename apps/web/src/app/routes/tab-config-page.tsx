@@ -8,6 +8,7 @@ import { useTeams } from '../../features/teams/api/get-teams';
 import { TeamImage } from '../../features/teams/components/team-image';
 import { useTeamsHost } from '../../lib/teams-host';
 import { onTabSave, setTabSaveEnabled, type TabConfig } from '../../lib/teams-tab-config';
+import { PageTitle } from '../../components/page-title';
 
 /** The tab a team's choice makes: its timeline, named after it (spec §2). */
 export function tabConfigFor(team: Pick<TeamDto, 'id' | 'name'>, origin = window.location.origin): TabConfig {
@@ -47,9 +48,7 @@ export function TabConfigPage() {
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
-        Kindly select the team
-      </Typography>
+      <PageTitle sx={{ mb: 1 }}>Kindly select the team</PageTitle>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         The tab will show the team’s timeline.
       </Typography>

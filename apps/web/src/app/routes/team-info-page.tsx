@@ -10,6 +10,7 @@ import { teamKeys } from '../../features/teams/api/get-teams';
 import { TeamOptions } from '../../features/teams/components/team-options';
 import { paths } from '../../config/paths';
 import { useWorkspaceTeam } from './workspace-context';
+import { PageTitle } from '../../components/page-title';
 
 /** 'Engagement Information' (spec §2): Members (count) and Engagement Options. */
 export function TeamInfoPage() {
@@ -31,6 +32,7 @@ export function TeamInfoPage() {
       <PageBreadcrumbs
         items={[{ label: team.name, to: paths.teamHome(team.id) }, { label: 'Engagement Information' }]}
       />
+      <PageTitle sx={{ mb: 2 }}>Engagement Information</PageTitle>
       <Card>
         <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Engagement Information" sx={{ px: 1 }}>
           <Tab label={`Members (${count})`} id="info-tab-0" aria-controls="info-panel-0" />

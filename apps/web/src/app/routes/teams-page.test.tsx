@@ -257,7 +257,7 @@ describe('subscription dialogs on app load', () => {
 });
 
 describe('side panel', () => {
-  it('on small screens opens from the header icon: notifications empty, invites accepted into the list', async () => {
+  it('on small screens opens from the top bar’s bell: notifications empty, invites accepted into the list', async () => {
     const invitation = buildInvitation({ id: 1, team: { id: 77, name: 'Choir', avatar: null } });
     let pending = [invitation];
     let teams: TeamDto[] = [];
@@ -273,24 +273,44 @@ describe('side panel', () => {
     );
     const { user } = open('/engagements');
     await screen.findByText('Currently you do not have any teams');
-    const icon = screen.getByRole('button', { name: 'Notifications and invites' });
-    await waitFor(() => expect(icon).toHaveTextContent('1'));
+    const bell = await within(screen.getByRole('banner')).findByRole('button', { name: 'Notifications, 1 new' });
+    expect(bell).toHaveTextContent('1');
 
-    await user.click(icon);
+    await user.click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
-    // The panel is its own chunk: its tabs arrive a moment after the dialog.
-    await user.click(await within(panel).findByRole('tab', { name: 'NOTIFICATION' }));
-    expect(await within(panel).findByText('No notifications yet.')).toBeInTheDocument();
-
-    await user.click(within(panel).getByRole('tab', { name: /INVITES/ }));
+    // Only an invitation waits: the panel opens on INVITES. It is its own chunk, a moment later.
+    expect(await within(panel).findByRole('tab', { name: /INVITES/ })).toHaveAttribute('aria-selected', 'true');
     const item = await within(panel).findByRole('listitem', { name: 'Invitation to Choir' });
     await user.click(within(item).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('You have accepted your invitation from Choir team')).toBeInTheDocument();
     expect(await within(panel).findByText('There is no invitation')).toBeInTheDocument();
 
+    await user.click(within(panel).getByRole('tab', { name: 'NOTIFICATION' }));
+    expect(await within(panel).findByText('No notifications yet.')).toBeInTheDocument();
+
     await user.click(within(panel).getByRole('button', { name: 'Close' }));
     expect(await screen.findByRole('article', { name: 'Choir' })).toBeInTheDocument();
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications'));
   });
+
+  it.each(['/', '/engagements'])(
+    'on a phone %s has one notification entry point, counting unread notifications and invitations',
+    async (url) => {
+      server.use(
+        http.get(apiUrl(Routes.pendingInvitations), () =>
+          pagedJson([buildInvitation({ id: 1 }), buildInvitation({ id: 2 })], 1, 20, 2),
+        ),
+        http.get(apiUrl(Routes.recentNotificationsCount), () => apiOk({ notifications_count: 3 })),
+      );
+      open(url);
+      const bell = await screen.findByRole('button', { name: 'Notifications, 5 new' });
+      expect(bell).toHaveTextContent('5');
+      // No second bell, and no other badge, anywhere on the page.
+      expect(screen.getAllByRole('button', { name: /notification/i })).toEqual([bell]);
+      expect(document.querySelectorAll('.MuiBadge-badge:not(.MuiBadge-invisible)')).toHaveLength(1);
+      expect(screen.getByRole('banner')).toContainElement(bell);
+    },
+  );
 });
 
 describe('invitation link', () => {

@@ -1,19 +1,7 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Dialog,
-  DialogTitle,
-  IconButton,
-  Skeleton,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, Button, Skeleton, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/Add';
-import Close from '@mui/icons-material/Close';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
-import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from '../../lib/snackbar';
 import { Suspense, lazy, useState } from 'react';
@@ -23,16 +11,18 @@ import { NoticeDialog } from '../../components/notice-dialog';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { useSubscription } from '../../features/billing/api/get-subscription';
 import { invitationKeys } from '../../features/invitations/api/get-pending-invitations';
-import { usePendingInvitationsCount } from '../../features/invitations/components/invites-list';
 import { useTeams } from '../../features/teams/api/get-teams';
 import { DeletedTeams } from '../../features/teams/components/deleted-teams';
 import { TeamsGrid } from '../../features/teams/components/teams-grid';
 import { paths } from '../../config/paths';
 import { createGate } from './create-gate';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { PageTitle } from '../../components/page-title';
 
 // The side panel (notifications, invites) is its own chunk, fetched beside the teams.
 const MainSidePanel = lazy(() => import('./main-side-panel').then((m) => ({ default: m.MainSidePanel })));
+/** The side panel's width beside the teams (the team sidebar's, RIGHT_SIDEBAR_WIDTH). */
+const SIDE_PANEL_WIDTH = 300;
 const panelLoading = <Skeleton variant="rounded" height={240} aria-label="Loading notifications and invites" />;
 
 const JoinTeamDialog = lazyDialog(() =>
@@ -47,7 +37,7 @@ const InviteMembersDialog = lazyDialog(() =>
   import('../../features/invitations/components/invite-members-dialog').then((m) => m.InviteMembersDialog),
 );
 
-type Open = 'create' | 'join' | 'notice' | 'panel' | null;
+type Open = 'create' | 'join' | 'notice' | null;
 
 /** `/` and `/engagements`: the user's teams, Create / Join Engagement and the side panel (spec §2). */
 export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'long' }) {
@@ -61,7 +51,6 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
   const queryClient = useQueryClient();
   const subscription = useSubscription();
   const teams = useTeams();
-  const invites = usePendingInvitationsCount();
   // The invitation e-mail links existing accounts to /engagements?invitation_code=…
   const [params, setParams] = useSearchParams();
   const linkCode = params.get('invitation_code') ?? undefined;
@@ -80,24 +69,17 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' },
-        gap: 3,
+        // The panel as wide as a team's sidebar (300 px): at 1366 px two 350 px cards fit beside it.
+        gridTemplateColumns: { xs: '1fr', md: `minmax(0, 1fr) ${SIDE_PANEL_WIDTH}px` },
+        columnGap: 2,
+        rowGap: 3,
         alignItems: 'start',
       }}
     >
       <Box sx={{ minWidth: 0 }}>
         <PageBreadcrumbs items={home ? [{ label: 'Home' }] : [{ label: 'Home', to: paths.home }, { label: title }]} />
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 3 }}>
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 700, flexGrow: 1 }}>
-            {title}
-          </Typography>
-          {!desktop && (
-            <IconButton aria-label="Notifications and invites" onClick={() => setOpen('panel')}>
-              <Badge badgeContent={invites} color="error" max={99}>
-                <NotificationsOutlined />
-              </Badge>
-            </IconButton>
-          )}
+          <PageTitle sx={{ flexGrow: 1 }}>{title}</PageTitle>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, width: { xs: '100%', sm: 'auto' } }}>
             <Button
               variant="contained"
@@ -129,24 +111,6 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
           </Suspense>
         </Box>
       )}
-      {!desktop && (
-        <Dialog fullScreen open={open === 'panel'} onClose={close} aria-labelledby="side-panel-title">
-          <DialogTitle id="side-panel-title" sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
-            <Box component="span" sx={{ flexGrow: 1 }}>
-              Notifications
-            </Box>
-            <IconButton aria-label="Close" onClick={close}>
-              <Close />
-            </IconButton>
-          </DialogTitle>
-          <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', px: 1, pb: 1 }}>
-            <Suspense fallback={panelLoading}>
-              <MainSidePanel initialTab={0} onNavigate={close} />
-            </Suspense>
-          </Box>
-        </Dialog>
-      )}
-
       <CreateTeamDialog
         open={open === 'create'}
         onClose={close}

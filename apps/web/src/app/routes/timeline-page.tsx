@@ -2,6 +2,7 @@ import { Box, Stack } from '@mui/material';
 import { useCallback, useMemo } from 'react';
 import { PostType, PostMessages } from '@rally/contract';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
+import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { useMembers } from '../../features/members/api/get-members';
 import { useTimeline } from '../../features/posts/api/get-feed';
@@ -43,6 +44,7 @@ export function TimelinePage({ feed: kind }: { feed: TeamFeed }) {
   return (
     <Box>
       <PageBreadcrumbs items={[{ label: team.name, to: paths.teamHome(team.id) }, { label: title }]} />
+      <PageTitle sx={{ mb: 2 }}>{title}</PageTitle>
       <FeedLayout>
         <Stack spacing={2} useFlexGap>
           {/* A direct child of the feed's column, so the panel can stick while the feed scrolls. */}

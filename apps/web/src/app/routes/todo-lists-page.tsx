@@ -1,4 +1,4 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { useState } from 'react';
 import { can } from '@rally/contract';
@@ -7,6 +7,7 @@ import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { paths } from '../../config/paths';
 import { TodoLists } from '../../features/todos/components/todo-lists';
 import { useWorkspaceTeam } from './workspace-context';
+import { PageTitle } from '../../components/page-title';
 
 const CreateListDialog = lazyDialog(() =>
   import('../../features/todos/components/create-list-dialog').then((m) => m.CreateListDialog),
@@ -21,9 +22,7 @@ export function TodoListsPage() {
     <Box sx={{ maxWidth: 960 }}>
       <PageBreadcrumbs items={[{ label: team.name, to: paths.teamHome(team.id) }, { label: 'To-do Lists' }]} />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}>
-        <Typography variant="h5" component="h1">
-          To-do Lists
-        </Typography>
+        <PageTitle>To-do Lists</PageTitle>
         {can('todoList.create', viewer) && (
           <Button variant="contained" startIcon={<AddRounded />} onClick={() => setCreating(true)}>
             Create List

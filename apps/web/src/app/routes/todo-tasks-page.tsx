@@ -9,6 +9,7 @@ import { useTodoList } from '../../features/todos/api/get-todo-list';
 import { TaskList } from '../../features/todos/components/task-list';
 import { TaskEngagement } from './engagement';
 import { useWorkspaceTeam } from './workspace-context';
+import { PageTitle } from '../../components/page-title';
 
 // Only roles 2 and 3 see the form, and its member picker and file upload are the page's heaviest
 // parts: a chunk of its own keeps the page within its budget.
@@ -42,9 +43,7 @@ export function TodoTasksPage() {
           { label: name },
         ]}
       />
-      <Typography variant="h5" component="h1" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-        {name}
-      </Typography>
+      <PageTitle sx={{ mb: 2 }}>{name}</PageTitle>
       {list.isError ? (
         <Typography color="error">{list.error.message}</Typography>
       ) : (

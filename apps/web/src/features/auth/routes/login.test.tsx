@@ -1,10 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Routes, Messages, SecurityMessages } from '@rally/contract';
+import { Routes, Messages, SecurityMessages, Timing } from '@rally/contract';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-storage';
-import { expectFieldError, expectGoneAfterFourSeconds, expectNoFieldError, fillAll } from '../../../test/helpers';
+import {
+  advance,
+  expectFieldError,
+  expectGoneAfterFourSeconds,
+  expectNoFieldError,
+  fillAll,
+} from '../../../test/helpers';
 import { renderAppAt } from '../../../test/render';
 import { apiError, apiOk, apiUrl, authUser, recordCalls, server, testUser } from '../../../test/server';
 
@@ -107,8 +113,24 @@ describe('login: server answers', () => {
     expect(sessionStore.pending()?.email).toBe('ada@example.test');
     expect(screen.getByText('ada@example.test')).toBeInTheDocument();
     expect(sessionStore.get()).toBeNull();
-    // No code was sent by the refused login, so a new one can be asked for at once.
-    expect(screen.getByRole('button', { name: 'Resend Code' })).toBeEnabled();
+    // The refused login mailed a code: the Resend countdown starts fresh, as after sign-up.
+    expect(screen.getByLabelText('Resend countdown')).toHaveTextContent(/^(5:00|4:5\d)$/);
+    expect(screen.getByRole('button', { name: 'Resend Code' })).toBeDisabled();
+  });
+
+  it('after a 403 the countdown runs out and Resend Code is enabled at 0:00', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.use(http.post(apiUrl(Routes.login), () => apiError(403, Messages.accountNotVerified)));
+    const app = await openLogin();
+    await fillAll(app.user, { Email: 'ada@example.test', Password: 'secret' });
+    await app.user.click(signInButton());
+    const resend = await screen.findByRole('button', { name: 'Resend Code' });
+
+    await advance(Timing.resendCountdownMs - 5_000);
+    expect(resend).toBeDisabled();
+    await advance(6_000);
+    expect(screen.getByLabelText('Resend countdown')).toHaveTextContent('0:00');
+    expect(resend).toBeEnabled();
   });
 
   it('success stores the session and goes to the redirect', async () => {

@@ -32,8 +32,10 @@ export function LoginRoute() {
       await navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) {
-        // Spec §4: an unverified account goes to the verify screen with its e-mail stored.
-        sessionStore.setPending(values.email, 0);
+        // Spec §4: an unverified account goes to the verify screen with its e-mail stored. The
+        // server has just mailed it a code (or did within the countdown), so the Resend countdown
+        // starts now, as after sign-up.
+        sessionStore.setPending(values.email);
         await navigate({ pathname: paths.verifyAccount, search: keepRedirect(params) });
         return;
       }

@@ -4,6 +4,7 @@ import { BillingMessages, PLANS, type SubscriptionDto } from '@rally/contract';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
+import { PageTitle } from '../../../components/page-title';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useSubscription } from '../api/get-subscription';
 import { browser } from '../components/browser';
@@ -55,12 +56,15 @@ export function PaymentMethodRoute() {
 
   return (
     <Box sx={{ maxWidth: 640, mx: 'auto', display: 'grid', gap: 2 }}>
-      <PageBreadcrumbs items={[{ label: 'Settings', to: '/settings' }, { label: 'Manage Subscription' }]} />
+      <Box>
+        <PageBreadcrumbs items={[{ label: 'Settings', to: '/settings' }, { label: 'Manage Subscription' }]} />
+        <PageTitle>Manage Subscription</PageTitle>
+      </Box>
       <Card>
         <CardHeader
-          title="Manage Subscription"
-          subheader={`${COACH.title} plan · ${priceLabel(COACH)}`}
-          slotProps={{ title: { component: 'h1', variant: 'h5' } }}
+          title={`${COACH.title} plan`}
+          subheader={priceLabel(COACH)}
+          slotProps={{ title: { component: 'h2', variant: 'h6', sx: { fontWeight: 700 } } }}
         />
         <CardContent sx={{ display: 'grid', gap: 2 }}>
           {flash && (

@@ -29,6 +29,10 @@ import {
   trialDaysLeft,
   trialEnded,
 } from '../components/plan-format';
+import { PageTitle } from '../../../components/page-title';
+
+/** The cards' titles: sections under the page's title. */
+const sectionTitle = { title: { component: 'h2', variant: 'h6', sx: { fontWeight: 700 } } } as const;
 
 /** Where the Coach plan's button leads and what it says, from the current subscription. */
 function coachAction(s: SubscriptionDto | undefined): string | null {
@@ -57,7 +61,7 @@ function CurrentPlan({ subscription }: { subscription: SubscriptionDto }) {
   const ended = trialEnded(subscription);
   return (
     <Card>
-      <CardHeader title="Current Plan" />
+      <CardHeader title="Current Plan" slotProps={sectionTitle} />
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
           <Typography variant="h6" sx={{ fontWeight: 700 }}>
@@ -145,14 +149,17 @@ export function SettingsRoute({ children }: { children?: ReactNode }) {
 
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto', display: 'grid', gap: 2 }}>
-      <PageBreadcrumbs items={[{ label: 'Settings' }]} />
+      <Box>
+        <PageBreadcrumbs items={[{ label: 'Settings' }]} />
+        <PageTitle>Settings</PageTitle>
+      </Box>
       {subscription.isPending && <Skeleton variant="rounded" height={140} />}
       {subscription.isError && (
         <Alert severity="warning">Your subscription could not be loaded. Please try again later.</Alert>
       )}
       {subscription.data && <CurrentPlan subscription={subscription.data} />}
       <Card>
-        <CardHeader title="Plan Details" />
+        <CardHeader title="Plan Details" slotProps={sectionTitle} />
         <CardContent>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
             {list.map((plan) => (

@@ -9,10 +9,18 @@ import { NotificationsList } from './notifications-list';
  * The top bar's notification icon (spec §2) with the count of notifications not read yet
  * (kept live by the signed-in frame's realtime subscription, app/live-updates.tsx). It opens
  * the notifications: full-screen on small screens ('Notifications'), a dialog on large ones.
- * `panel` replaces the plain list (the main side panel on its NOTIFICATION tab).
+ * `panel` replaces the plain list (the main side panel, NOTIFICATION and INVITES), and
+ * `extraCount` is what else it holds that waits for the user (pending invitations): the one
+ * badge counts both.
  */
-export function NotificationBell({ panel }: { panel?: (close: () => void) => ReactNode }) {
-  const count = useNotificationsCount();
+export function NotificationBell({
+  panel,
+  extraCount = 0,
+}: {
+  panel?: (close: () => void) => ReactNode;
+  extraCount?: number;
+}) {
+  const count = useNotificationsCount() + extraCount;
   const [open, setOpen] = useState(false);
   const theme = useTheme();
   const small = !useMediaQuery(theme.breakpoints.up('md'));

@@ -6,6 +6,7 @@ import { useSnackbar } from '../../../lib/snackbar';
 import { errorMessage } from '../../../lib/error-message';
 import { useMoods, useUpdateMood } from '../api/profile';
 import { ImagePicker } from './image-picker';
+import { PageTitle } from '../../../components/page-title';
 
 const COVER_HEIGHT = 250;
 const AVATAR_SIZE = 100;
@@ -137,9 +138,7 @@ export function ProfileHeader({ user, editable }: { user: UserProfileDto; editab
             )}
           </Box>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography component="h1" variant="h5" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-              {user.full_name}
-            </Typography>
+            <PageTitle>{user.full_name}</PageTitle>
             {user.email && (
               <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {user.email}

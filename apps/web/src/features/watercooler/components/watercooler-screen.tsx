@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { getWatercoolerAccess } from '../api/get-access';
 import { RoomSocket, roomSocketUrl, type JoinedMessage } from '../lib/room-socket';
 import { StartDialog } from './start-dialog';
+import { PageTitle } from '../../../components/page-title';
 
 /** The room's code (the call, the chat, the composer) comes in its own chunk, fetched while entering. */
 const loadRoom = () => import('./room-dialog').then((m) => ({ default: m.RoomDialog }));
@@ -66,9 +67,7 @@ export function WatercoolerScreen({ teamId, membersCount }: { teamId: number; me
         <CardContent>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             <LocalCafeOutlined color="primary" aria-hidden />
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-              Watercooler
-            </Typography>
+            <PageTitle>Watercooler</PageTitle>
           </Stack>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {WatercoolerMessages.historyNote}

@@ -1,0 +1,31 @@
+import { Box, Skeleton } from '@mui/material';
+import { Suspense, lazy } from 'react';
+import { useNotificationsCount } from '../../features/notifications/api/get-notifications';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { usePendingInvitationsCount } from '../../features/invitations/components/invites-list';
+
+const MainSidePanel = lazy(() => import('./main-side-panel').then((m) => ({ default: m.MainSidePanel })));
+
+/**
+ * The top bar's bell on the main pages of a phone, where the side panel (NOTIFICATION and
+ * INVITES, spec §2) has no room beside the teams: the one way in to both, its badge counting the
+ * notifications not read and the invitations waiting. It opens on INVITES when only those wait.
+ */
+export function MainPanelBell() {
+  const invites = usePendingInvitationsCount();
+  const unread = useNotificationsCount();
+  return (
+    <NotificationBell
+      extraCount={invites}
+      panel={(close) => (
+        <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', px: 1, pb: 1 }}>
+          <Suspense
+            fallback={<Skeleton variant="rounded" height={240} aria-label="Loading notifications and invites" />}
+          >
+            <MainSidePanel initialTab={invites > 0 && unread === 0 ? 1 : 0} onNavigate={close} />
+          </Suspense>
+        </Box>
+      )}
+    />
+  );
+}
