@@ -1,13 +1,18 @@
 import { Box } from '@mui/material';
 import { initialsOf } from '../../../components/user-avatar';
 
-const GRADIENTS = [
-  ['#3949ab', '#7986cb'],
-  ['#00897b', '#4db6ac'],
-  ['#6a1b9a', '#ba68c8'],
-  ['#ef6c00', '#ffb74d'],
-  ['#c62828', '#ef5350'],
-  ['#1565c0', '#4fc3f7'],
+/**
+ * The covers of teams without a picture, each dark enough anywhere along it for the white
+ * initials at AA for normal text (4.5:1; the thumbnail's initials are 16 px), checked by
+ * team-image.test.tsx with the measured contrast of contract/contrast.ts.
+ */
+export const TEAM_GRADIENTS = [
+  ['#283593', '#5c6bc0'],
+  ['#00695c', '#00796b'],
+  ['#6a1b9a', '#ab47bc'],
+  ['#ad1457', '#d81b60'],
+  ['#b71c1c', '#d32f2f'],
+  ['#0d47a1', '#1976d2'],
 ] as const;
 
 /** A team's picture at 16/9, or a gradient (picked by id) with the name's initials. */
@@ -25,7 +30,7 @@ export function TeamImage({
   /** A thumbnail (a list's): initials to match. */
   small?: boolean;
 }) {
-  const [from, to] = GRADIENTS[id % GRADIENTS.length]!;
+  const [from, to] = TEAM_GRADIENTS[id % TEAM_GRADIENTS.length]!;
   return (
     <Box
       sx={{
