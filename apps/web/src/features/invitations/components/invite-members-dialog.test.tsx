@@ -32,7 +32,7 @@ async function add(user: ReturnType<typeof renderDialog>['user'], email: string)
 describe('InviteMembersDialog', () => {
   it('shows the team name then Invite Team Members as its title', () => {
     renderDialog();
-    const dialog = screen.getByRole('dialog');
+    const dialog = screen.getByRole('dialog', { name: 'Invite Team Members' });
     expect(within(dialog).getByText('Rowing')).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Invite Team Members' })).toBeInTheDocument();
   });

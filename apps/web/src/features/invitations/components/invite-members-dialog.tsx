@@ -106,12 +106,14 @@ export function InviteMembersDialog({ open, teamId, teamName, onClose }: Props) 
       aria-labelledby="invite-dialog-title"
       slotProps={{ transition: { onExited: reset } }}
     >
-      <DialogTitle id="invite-dialog-title" component="div">
+      {/* Its own id: DialogTitle takes the dialog's aria-labelledby as its id otherwise, and the
+          dialog's name is its heading, not the breadcrumb trail around it. */}
+      <DialogTitle id="invite-dialog-bar" component="div">
         <Breadcrumbs aria-label="breadcrumb">
           <Typography color="text.secondary" noWrap sx={{ maxWidth: 220 }}>
             {teamName}
           </Typography>
-          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+          <Typography id="invite-dialog-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
             Invite Team Members
           </Typography>
         </Breadcrumbs>

@@ -1,4 +1,14 @@
-import { Alert, Box, List, ListItemAvatar, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,23 +22,26 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
   const { avatar, team_name, url } = notification.data;
   // Built from the structured fields (contract), never parsed from a sentence.
   const message = notificationSentence(notification);
+  // A list item holding the button: a list's children are items (WCAG 1.3.1).
   return (
-    <ListItemButton
-      divider
-      alignItems="flex-start"
-      onClick={() => onOpen(url)}
-      aria-label={message}
-      sx={notification.read_at === null ? { bgcolor: 'action.hover' } : undefined}
-    >
-      <ListItemAvatar>
-        <UserAvatar name={notification.actor.name} src={avatar} />
-      </ListItemAvatar>
-      <ListItemText
-        primary={message}
-        secondary={team_name}
-        slotProps={{ secondary: { sx: { fontWeight: 600, color: 'primary.main' } } }}
-      />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        divider
+        alignItems="flex-start"
+        onClick={() => onOpen(url)}
+        aria-label={message}
+        sx={notification.read_at === null ? { bgcolor: 'action.hover' } : undefined}
+      >
+        <ListItemAvatar>
+          <UserAvatar name={notification.actor.name} src={avatar} />
+        </ListItemAvatar>
+        <ListItemText
+          primary={message}
+          secondary={team_name}
+          slotProps={{ secondary: { sx: { fontWeight: 600, color: 'primary.main' } } }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
 

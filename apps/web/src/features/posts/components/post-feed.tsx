@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import type { PostDto, Viewer } from '@rally/contract';
 import { LoadMore } from '../../../components/load-more';
 import { feedPosts } from '../api/get-feed';
 import type { PostPage } from '../api/post-cache';
+import { NewPostsAnnouncer } from './new-posts-announcer';
 import { POST_MAX_WIDTH, PostCard, type PostBodies } from './post-card';
 import type { PostEngagementSlot } from './post-footer';
 import type { ShareTeam } from './share-post-dialog';
@@ -31,8 +32,33 @@ function Centered({ children }: { children: ReactNode }) {
   return <Box sx={{ maxWidth: POST_MAX_WIDTH, mx: 'auto', width: '100%' }}>{children}</Box>;
 }
 
-/** A paged feed of post cards, with infinite scroll, Load More, and the empty and end texts (spec §2). */
-export function PostFeed({ feed, viewerFor, leadTeams, endText, emptyText, label, bodies, engagement }: Props) {
+/**
+ * A paged feed of post cards, with infinite scroll, Load More, and the empty and end texts (spec
+ * §2). Posts of others that arrive live are told to screen readers ('1 new post').
+ */
+export function PostFeed(props: Props) {
+  const { feed, viewerFor } = props;
+  const posts: PostDto[] = feed.isSuccess ? feedPosts(feed.data) : [];
+  const isOwn = useCallback((post: PostDto) => post.user.id === viewerFor(post.team_id).userId, [viewerFor]);
+  return (
+    <>
+      <NewPostsAnnouncer ready={feed.isSuccess} posts={posts} isOwn={isOwn} />
+      <FeedBody {...props} posts={posts} />
+    </>
+  );
+}
+
+function FeedBody({
+  feed,
+  posts,
+  viewerFor,
+  leadTeams,
+  endText,
+  emptyText,
+  label,
+  bodies,
+  engagement,
+}: Props & { posts: PostDto[] }) {
   if (feed.isPending)
     return (
       <Centered>
@@ -59,7 +85,6 @@ export function PostFeed({ feed, viewerFor, leadTeams, endText, emptyText, label
       </Centered>
     );
 
-  const posts: PostDto[] = feedPosts(feed.data);
   if (posts.length === 0 && !feed.hasNextPage)
     return (
       <Centered>
