@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
+import { PAGE_BOOT_SCRIPT, SIGNED_IN_BOOT_SCRIPT } from '@rally/contract';
 import type * as Prerender from './src/prerender';
 
 const src = path.resolve(import.meta.dirname, 'src');
@@ -12,6 +13,21 @@ const contract = path.resolve(import.meta.dirname, '../../packages/contract/src'
 /** The modules the first screen of a new visitor starts from: the entry and the sign-in screen. */
 const SIGN_IN = path.join(src, 'features/auth/routes/login.tsx');
 const FIRST_SCREEN = [path.join(src, 'main.tsx'), SIGN_IN];
+/** What every signed-in screen is drawn in: the frame, the app layout and a team's workspace. */
+const SIGNED_IN_SHELL = ['app/signed-in-frame.tsx', 'app/layout/app-layout.tsx', 'app/routes/team-workspace.tsx'].map(
+  (file) => path.join(src, file),
+);
+/**
+ * What the frame and the layout load lazily on every signed-in page's first render: their chunks
+ * stay their own (they do not hold up the first render), but what they import goes into the shell
+ * too, so they never pull in a page's chunk for a module they share with it.
+ */
+const SIGNED_IN_SHELL_LAZY = ['app/live-updates.tsx', 'features/notifications/components/notification-bell.tsx'];
+/** The pages a signed-in user opens on: the engagements list and a team's timeline (and its feeds). */
+const SIGNED_IN_PAGES = [
+  { file: path.join(src, 'app/routes/teams-page.tsx'), chunk: 'teams-page' },
+  { file: path.join(src, 'app/routes/timeline-page.tsx'), chunk: 'timeline-page' },
+];
 
 /**
  * React Router 7's package exports name only its development build (dev warnings on, larger);
@@ -98,6 +114,58 @@ function preloadSignIn(): Plugin {
 }
 
 /**
+ * Writes index.html's signed-in boot script (SIGNED_IN_BOOT_SCRIPT, ADR 0035) into its <head>, with
+ * the chunks each page it knows needs beyond the entry's (`data-teams`, `data-timeline`): the
+ * frame, layout and page that the entry would otherwise ask for only once it had run. The script
+ * itself is the contract's text as it is (the server's CSP allows it by its hash).
+ */
+function bootSignedIn(): Plugin {
+  return {
+    name: 'rally:boot-signed-in',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return;
+        const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) throw new Error('bootSignedIn: no entry chunk');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const chunkOf = (file: string) => {
+          const found = chunks.find((chunk) => chunk.moduleIds.includes(path.join(src, file)));
+          if (!found) throw new Error(`bootSignedIn: no chunk holds ${file}`);
+          return found.fileName;
+        };
+        const files = (screens: string[]) => {
+          const loaded = new Set([entry.fileName, ...entry.imports]);
+          const wanted: string[] = [];
+          const visit = (file: string) => {
+            if (loaded.has(file)) return;
+            loaded.add(file);
+            wanted.push(`/${file}`);
+            for (const next of byName.get(file)?.imports ?? []) visit(next);
+          };
+          for (const screen of screens) visit(chunkOf(screen));
+          return wanted.join(' ');
+        };
+        const frame = ['app/signed-in-frame.tsx', 'app/layout/app-layout.tsx', ...SIGNED_IN_SHELL_LAZY];
+        return [
+          {
+            tag: 'script',
+            attrs: {
+              'data-teams': files([...frame, 'app/routes/teams-page.tsx']),
+              'data-timeline': files([...frame, 'app/routes/team-workspace.tsx', 'app/routes/timeline-page.tsx']),
+            },
+            children: SIGNED_IN_BOOT_SCRIPT,
+            injectTo: 'head' as const,
+          },
+        ];
+      },
+    },
+  };
+}
+
+/**
  * Writes the guest screens (src/prerender.tsx: sign-in, sign-up, forgot password) as
  * `prerendered/<screen>.html`: the built index.html with the screen's markup in #root and its
  * critical CSS in <head>, so the screen is drawn before any script has loaded (ADR 0011). The
@@ -141,37 +209,185 @@ function prerenderGuestScreens(): Plugin {
 }
 
 /**
+ * index.html (every page that is not a prerendered guest screen) starts the app as the prerendered
+ * pages do (ADR 0011): its entry script is added by PAGE_BOOT_SCRIPT once the page's first frame
+ * (the logo) has been painted, while the entry and its imports download from the start
+ * (modulepreload). Run as the build's last step, after the prerendered pages were made from the
+ * page as Vite wrote it. Evaluating the app before the first paint held up that paint for no gain
+ * (ADR 0035): the logo was ready, the app's screen was not.
+ */
+function startAfterPaint(): Plugin {
+  return {
+    name: 'rally:start-after-paint',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset' || typeof index.source !== 'string')
+          return this.error('startAfterPaint: no index.html in the bundle');
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(index.source);
+        const entryChunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
+        const signedInBoot = index.source.indexOf(`>${SIGNED_IN_BOOT_SCRIPT}</script>`);
+        if (!entry || entryChunk?.type !== 'chunk' || signedInBoot < 0)
+          return this.error('startAfterPaint: index.html has no entry <script type="module"> or signed-in boot script');
+        // The first screen never waits for a signed-in chunk (screenChunks keeps what it uses out).
+        const signedInChunks = new Set(['signed-in', ...SIGNED_IN_PAGES.map((page) => page.chunk)]);
+        const pulled = entryChunk.imports.filter((file) => {
+          const imported = bundle[file];
+          return imported?.type === 'chunk' && signedInChunks.has(imported.name);
+        });
+        if (pulled.length > 0)
+          return this.error(`startAfterPaint: the entry imports signed-in chunks: ${pulled.join(', ')}`);
+        // The sign-in screen's preloads (preloadSignIn) are for guests only: the signed-in boot
+        // script adds them when no session is stored, instead of every visitor downloading them.
+        const own = new Set(entryChunk.imports.map((file) => `/${file}`));
+        const guest: string[] = [];
+        let page = index.source.replace(
+          /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g,
+          (tag, href: string) => {
+            if (own.has(href)) return tag;
+            guest.push(href);
+            return '';
+          },
+        );
+        page = page.replace(
+          `>${SIGNED_IN_BOOT_SCRIPT}</script>`,
+          () => ` data-guest="${guest.join(' ')}">${SIGNED_IN_BOOT_SCRIPT}</script>`,
+        );
+        index.source = page.replace(
+          entry[0],
+          () =>
+            `<link rel="modulepreload" crossorigin href="${entry[1]}">` +
+            `<script data-modules="${entry[1]}">${PAGE_BOOT_SCRIPT}</script>`,
+        );
+      },
+    },
+  };
+}
+
+/** MUI's index module, which re-exports every component. */
+const MUI_INDEX = /\/node_modules\/@mui\/material\/index\.m?js$/;
+
+/** The names a module's code imports from `specifier` (`import { A, B as C } from '…'`: A, B). */
+function namedImports(code: string | null | undefined, specifier: string): string[] {
+  const from = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${specifier.replace('/', '\\/')}["']`, 'g');
+  return [...(code ?? '').matchAll(from)].flatMap(([, list]) =>
+    list!
+      .split(',')
+      .map(
+        (part) =>
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]!,
+      )
+      .filter(Boolean),
+  );
+}
+
+/**
  * Chunks for the first screen of a new visitor, so it arrives in a few requests: every library
  * module that the entry or the sign-in screen imports statically goes into `react` (React alone
  * is a third of it: on its own it stays under Vite's 500 kB warning) or `vendor`, both imported
  * by the entry. The signed-in screens find those libraries already loaded, and the two chunks
  * keep their hash (and the browser's cached copy) across releases that change only Rally's code.
+ *
+ * Then the signed-in app in a few chunks rather than dozens (ADR 0035): on a phone each request
+ * costs a round trip, and a browser opens six connections per origin over HTTP/1.1, so sixty
+ * chunks of under 2 KB each waited in line for seconds before the first signed-in render.
+ * `signed-in` holds what every signed-in screen is drawn in (SIGNED_IN_SHELL, and what the two
+ * pages a user opens on share); each of those pages gets one chunk of its own besides. The rarer
+ * screens keep the automatic split. Nothing the first screen reaches is in them, so /login
+ * loads none of them.
  */
-function firstScreenChunks() {
-  type Ctx = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null };
-  const reach = (start: string, ctx: Ctx) => {
+function screenChunks() {
+  type Info = { importedIds: readonly string[]; exports: readonly string[]; code: string | null };
+  type Ctx = { getModuleInfo: (id: string) => Info | null };
+  /** The contract's modules that bring no zod: all but its schemas and routes (forms load those on first use). */
+  const plainContract = (id: string) =>
+    id.startsWith(contract) &&
+    !id.startsWith(path.join(contract, 'schemas')) &&
+    !id.startsWith(path.join(contract, 'routes'));
+  /**
+   * The modules `start` imports statically, recursively. Not through the contract: its index
+   * re-exports the schemas, which the first screen does not use (tree-shaken) and which bring
+   * zod. `throughContract`: through its plain modules only.
+   */
+  const reach = (start: string, ctx: Ctx, throughContract = false) => {
     const seen = new Set<string>();
     const stack = [start];
     while (stack.length > 0) {
       const next = stack.pop()!;
       if (seen.has(next)) continue;
       seen.add(next);
-      // Not through the contract: its index re-exports the schemas, which the first screen does
-      // not use (tree-shaken) and which bring zod; forms load them on first use.
-      if (!next.startsWith(contract)) stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+      const info = ctx.getModuleInfo(next);
+      const imported = info?.importedIds ?? [];
+      if (next.startsWith(contract)) {
+        if (throughContract) stack.push(...imported.filter(plainContract));
+        continue;
+      }
+      if (!throughContract) {
+        stack.push(...imported);
+        continue;
+      }
+      // MUI's index re-exports every component: through it, only to the ones imported by name
+      // (`@mui/material/<Name>/index.mjs`), not to all of them.
+      const barrel = imported.find((id) => MUI_INDEX.test(id));
+      stack.push(...imported.filter((id) => id !== barrel));
+      if (barrel) {
+        const components = new Set(ctx.getModuleInfo(barrel)?.importedIds ?? []);
+        for (const name of namedImports(info?.code, '@mui/material')) {
+          const component = path.join(path.dirname(barrel), name, `index${path.extname(barrel)}`);
+          if (components.has(component)) stack.push(component);
+        }
+      }
     }
     return seen;
   };
-  let reachable: Set<string> | undefined;
-  return (id: string, ctx: Ctx) => {
-    reachable ??= new Set(FIRST_SCREEN.flatMap((start) => [...reach(start, ctx)]));
-    if (!id.includes('/node_modules/') || !reachable.has(id)) return null;
-    return /\/node_modules\/(?:react|react-dom|scheduler)\//.test(id) ? 'react' : 'vendor';
+  /**
+   * What the first screen reaches: its modules, and the contract's modules that export a name
+   * it imports from `@rally/contract` (with what those import), which stay out of the signed-in
+   * chunks: the entry would import them.
+   */
+  const firstScreenModules = (ctx: Ctx) => {
+    const modules = new Set(FIRST_SCREEN.flatMap((start) => [...reach(start, ctx)]));
+    const names = new Set([...modules].flatMap((id) => namedImports(ctx.getModuleInfo(id)?.code, '@rally/contract')));
+    for (const id of reach(path.join(contract, 'index.ts'), ctx, true))
+      if (ctx.getModuleInfo(id)?.exports.some((name) => names.has(name)))
+        for (const used of reach(id, ctx, true)) modules.add(used);
+    return modules;
+  };
+  let first: Set<string> | undefined;
+  let signedIn: { shell: Set<string>; pages: Set<string>[] } | undefined;
+  const firstScreen = (ctx: Ctx) => (first ??= firstScreenModules(ctx));
+  return {
+    firstScreen: (id: string, ctx: Ctx) => {
+      if (!id.includes('/node_modules/') || !firstScreen(ctx).has(id)) return null;
+      return /\/node_modules\/(?:react|react-dom|scheduler)\//.test(id) ? 'react' : 'vendor';
+    },
+    signedIn: (id: string, ctx: Ctx) => {
+      if (firstScreen(ctx).has(id) || (id.startsWith(contract) && !plainContract(id))) return null;
+      signedIn ??= {
+        shell: new Set([
+          ...SIGNED_IN_SHELL.flatMap((start) => [...reach(start, ctx, true)]),
+          ...SIGNED_IN_SHELL_LAZY.map((file) => path.join(src, file)).flatMap((start) =>
+            [...reach(start, ctx, true)].filter((id) => id !== start),
+          ),
+        ]),
+        pages: SIGNED_IN_PAGES.map((page) => reach(page.file, ctx, true)),
+      };
+      const pages = SIGNED_IN_PAGES.filter((_, i) => signedIn!.pages[i]!.has(id));
+      if (signedIn.shell.has(id) || pages.length > 1) return 'signed-in';
+      return pages[0]?.chunk ?? null;
+    },
   };
 }
 
+const chunkNames = screenChunks();
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadSignIn(), prerenderGuestScreens(), precompress()],
+  plugins: [react(), preloadSignIn(), bootSignedIn(), prerenderGuestScreens(), startAfterPaint(), precompress()],
   resolve: {
     alias: {
       '@rally/contract': path.resolve(import.meta.dirname, '../../packages/contract/src/index.ts'),
@@ -198,7 +414,17 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: firstScreenChunks(), debugName: 'first-screen chunks' }] },
+        codeSplitting: {
+          groups: [
+            { name: chunkNames.firstScreen, debugName: 'first-screen chunks', priority: 2 },
+            {
+              name: chunkNames.signedIn,
+              debugName: 'signed-in chunk',
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
         // The entry's preload map names every chunk of every screen: a bare hash keeps that map,
         // which /login downloads, small (the manifest still says which module each chunk is).
         chunkFileNames: 'assets/[hash].js',

@@ -13,7 +13,7 @@ import { withEmotionCache, type EmotionCache } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { PAGE_BOOT_SCRIPT } from '@rally/contract';
+import { PAGE_BOOT_SCRIPT, SIGNED_IN_BOOT_SCRIPT } from '@rally/contract';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadFirstScreens } from './app/router';
 import { paths } from './config/paths';
@@ -87,6 +87,12 @@ export async function prerenderPage(template: string, pathname: string): Promise
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
   const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   let page = [entry, ...preloads].reduce((text, tag) => (tag ? text.replace(tag[0], '') : text), template);
+  // index.html's signed-in boot script (ADR 0035) is not for these pages, which are a guest's.
+  const signedInEnd = page.indexOf(`>${SIGNED_IN_BOOT_SCRIPT}</script>`);
+  if (signedInEnd >= 0)
+    page =
+      page.slice(0, page.lastIndexOf('<script', signedInEnd)) +
+      page.slice(signedInEnd + `>${SIGNED_IN_BOOT_SCRIPT}</script>`.length).replace(/^\s+/, '');
   const root = '<div id="root"></div>';
   const expected = [root, '<div id="boot"', '</head>'];
   if (!entry || /<script\b/.test(page) || !expected.every((part) => page.includes(part)))

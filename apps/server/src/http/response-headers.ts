@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_BOOT_SCRIPT } from '@rally/contract';
+import { PAGE_BOOT_SCRIPT, SIGNED_IN_BOOT_SCRIPT } from '@rally/contract';
 import { DEFAULT_FRAME_ANCESTORS } from '../config.js';
 
+const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
 /**
- * The page's one inline script, allowed by its hash (no other inline script runs): the boot
- * script in the prerendered guest screens' <head> (ADR 0011), which the web build writes from
- * the same constant.
+ * The page's inline scripts, allowed by their hashes (no other inline script runs): the boot
+ * script in the prerendered guest screens' <head> (ADR 0011) and the one in index.html's, which
+ * starts a signed-in page's chunks and API reads with the HTML (ADR 0035). The web build writes
+ * both from the same constants.
  */
-export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`;
+export const BOOT_SCRIPT_SOURCE = `${sha256(PAGE_BOOT_SCRIPT)} ${sha256(SIGNED_IN_BOOT_SCRIPT)}`;
 
 /**
  * The policy of the web app's page. MUI's emotion injects style tags at run time. `fileOrigins`:

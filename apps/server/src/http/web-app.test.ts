@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Messages, PAGE_BOOT_SCRIPT } from '@rally/contract';
+import { Messages, PAGE_BOOT_SCRIPT, SIGNED_IN_BOOT_SCRIPT } from '@rally/contract';
 import { useTestApp } from '../test/app.js';
 import { DOCUMENT_CSP } from './response-headers.js';
 import { IMMUTABLE, REVALIDATE } from './web-app.js';
@@ -124,15 +124,19 @@ describe('the built web app', () => {
       expect((await get(url)).body, url).toBe(HTML);
   });
 
-  it('allows the inline script of the prerendered pages by its hash, and no other', async () => {
-    const hash = createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64');
-    const csp = (await get('/login')).headers['content-security-policy'];
-    expect(csp).toBe(DOCUMENT_CSP);
-    const scriptSrc = String(csp)
-      .split('; ')
-      .find((directive) => directive.startsWith('script-src '));
-    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
-    expect(csp).toContain("script-src-attr 'none'");
+  it('allows the inline scripts of the prerendered pages and of index.html by their hashes, and no other', async () => {
+    const hash = (script: string) => createHash('sha256').update(script).digest('base64');
+    for (const url of ['/login', '/engagements', '/engagements/2/timeline']) {
+      const csp = (await get(url)).headers['content-security-policy'];
+      expect(csp, url).toBe(DOCUMENT_CSP);
+      const scriptSrc = String(csp)
+        .split('; ')
+        .find((directive) => directive.startsWith('script-src '));
+      expect(scriptSrc, url).toBe(
+        `script-src 'self' 'sha256-${hash(PAGE_BOOT_SCRIPT)}' 'sha256-${hash(SIGNED_IN_BOOT_SCRIPT)}'`,
+      );
+      expect(csp, url).toContain("script-src-attr 'none'");
+    }
   });
 
   it('never serves a source map, the manifest or a compressed file by its own name: a JSON 404', async () => {

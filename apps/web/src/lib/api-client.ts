@@ -11,6 +11,7 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@rally/contract';
+import { takeEarlyRead } from './early-reads';
 import { sessionStore } from './session-storage';
 
 /** An error answer from the API, with the server's message and per-field errors. */
@@ -85,7 +86,10 @@ export async function call<R extends ApiRoute>(
 
   let res: Response;
   try {
-    res = await fetch(url, { method: route.method, headers, body: payload, signal });
+    // A read index.html started with the page for a signed-in user (ADR 0035), else our own.
+    res =
+      (await takeEarlyRead(url, route.method, sessionStore.token())) ??
+      (await fetch(url, { method: route.method, headers, body: payload, signal }));
   } catch (err) {
     // An abort is the caller's own doing, not a network failure (checked by the signal, since the
     // DOMException may come from another realm than the page's).
