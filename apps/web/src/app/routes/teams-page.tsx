@@ -31,6 +31,11 @@ import { paths } from '../../config/paths';
 import { createGate } from './create-gate';
 import { lazyDialog } from '../../components/lazy-dialog';
 
+// A trial's days left (issue 25): its own chunk, so the page's stays as it was.
+const TrialNotice = lazy(() =>
+  import('../../features/billing/components/trial-notice').then((m) => ({ default: m.TrialNotice })),
+);
+
 // The side panel (notifications, invites) is its own chunk, fetched beside the teams.
 const MainSidePanel = lazy(() => import('./main-side-panel').then((m) => ({ default: m.MainSidePanel })));
 const panelLoading = <Skeleton variant="rounded" height={240} aria-label="Loading notifications and invites" />;
@@ -65,6 +70,8 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
   // The invitation e-mail links existing accounts to /engagements?invitation_code=…
   const [params, setParams] = useSearchParams();
   const linkCode = params.get('invitation_code') ?? undefined;
+  // /engagements?create=1 (the empty dashboard's Create Engagement) opens the create flow.
+  const creating = params.get('create') === '1';
   const [open, setOpen] = useState<Open>(linkCode ? 'join' : null);
   // The team stays set while the invite dialog fades out.
   const [inviteTeam, setInviteTeam] = useState<TeamDto | null>(null);
@@ -73,8 +80,12 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
   const gate = createGate(subscription.data, teams.data);
   const close = () => {
     setOpen(null);
-    if (linkCode) setParams({}, { replace: true });
+    if (linkCode || creating) setParams({}, { replace: true });
   };
+  const createOpens = gate.kind === 'form' ? 'create' : 'notice';
+  const startCreate = () => setOpen(createOpens);
+  // Asked for by the address, the flow opens once the plan and the teams (the gate) are known.
+  const shown: Open = open ?? (creating && subscription.isFetched && teams.isFetched ? createOpens : null);
 
   return (
     <Box
@@ -99,11 +110,7 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
             </IconButton>
           )}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, width: { xs: '100%', sm: 'auto' } }}>
-            <Button
-              variant="contained"
-              startIcon={<AddOutlined />}
-              onClick={() => setOpen(gate.kind === 'form' ? 'create' : 'notice')}
-            >
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={startCreate}>
               Create Engagement
             </Button>
             <Button variant="outlined" startIcon={<LoginOutlined />} onClick={() => setOpen('join')}>
@@ -111,6 +118,9 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
             </Button>
           </Box>
         </Box>
+        <Suspense fallback={null}>
+          <TrialNotice />
+        </Suspense>
         <TeamsGrid
           coach={coach}
           emptyText={emptyText}
@@ -130,7 +140,7 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
         </Box>
       )}
       {!desktop && (
-        <Dialog fullScreen open={open === 'panel'} onClose={close} aria-labelledby="side-panel-title">
+        <Dialog fullScreen open={shown === 'panel'} onClose={close} aria-labelledby="side-panel-title">
           <DialogTitle id="side-panel-title" sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
             <Box component="span" sx={{ flexGrow: 1 }}>
               Notifications
@@ -148,7 +158,7 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
       )}
 
       <CreateTeamDialog
-        open={open === 'create'}
+        open={shown === 'create'}
         onClose={close}
         onCreated={(team) => {
           close();
@@ -156,7 +166,7 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
         }}
       />
       <JoinTeamDialog
-        open={open === 'join'}
+        open={shown === 'join'}
         initialCode={linkCode}
         onClose={close}
         onJoined={(team) => {
@@ -168,7 +178,7 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
         }}
       />
       <NoticeDialog
-        open={open === 'notice'}
+        open={shown === 'notice'}
         message={gate.kind === 'notice' ? gate.message : ''}
         action={gate.kind === 'notice' ? gate.action : undefined}
         onClose={close}

@@ -19,6 +19,8 @@ interface Props {
   endText: string;
   /** Shown when there is no post at all; the end text when omitted. */
   emptyText?: string;
+  /** The actions the empty text names (create an engagement, post, invite), below it. */
+  emptyAction?: ReactNode;
   /** What the feed is, for assistive technology ('Timeline', 'Wall of Fame', …). */
   label: string;
   /** Bodies of post types drawn by other features (see `PostBodies`). */
@@ -32,7 +34,17 @@ function Centered({ children }: { children: ReactNode }) {
 }
 
 /** A paged feed of post cards, with infinite scroll, Load More, and the empty and end texts (spec §2). */
-export function PostFeed({ feed, viewerFor, leadTeams, endText, emptyText, label, bodies, engagement }: Props) {
+export function PostFeed({
+  feed,
+  viewerFor,
+  leadTeams,
+  endText,
+  emptyText,
+  emptyAction,
+  label,
+  bodies,
+  engagement,
+}: Props) {
   if (feed.isPending)
     return (
       <Centered>
@@ -63,9 +75,12 @@ export function PostFeed({ feed, viewerFor, leadTeams, endText, emptyText, label
   if (posts.length === 0 && !feed.hasNextPage)
     return (
       <Centered>
-        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+        <Typography color="text.secondary" sx={{ pt: 4, pb: emptyAction ? 2 : 4, textAlign: 'center' }}>
           {emptyText ?? endText}
         </Typography>
+        {emptyAction && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1, pb: 4 }}>{emptyAction}</Box>
+        )}
       </Centered>
     );
 
