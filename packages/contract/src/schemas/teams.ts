@@ -143,11 +143,25 @@ export const deletedTeamDto = z.object({
 });
 export type DeletedTeamDto = z.infer<typeof deletedTeamDto>;
 
+/**
+ * A new engagement's first steps as its owner has come to them (ADR 0032): someone else is in the
+ * team or invited to it; the owner has posted (the team's automatic welcome post and check-ins
+ * aside); a check-in was requested.
+ */
+export const firstStepsDto = z.object({
+  invited: z.boolean(),
+  posted: z.boolean(),
+  checkin_requested: z.boolean(),
+});
+export type FirstStepsDto = z.infer<typeof firstStepsDto>;
+
 export const teamProfileDto = z.object({
   id: z.number().int(),
   name: z.string(),
   avatar: z.string().nullable(),
   level_of_engagement: levelOfEngagementDto,
+  /** The owner's first steps (role 2 only); null for everyone else. */
+  first_steps: firstStepsDto.nullable(),
 });
 export type TeamProfileDto = z.infer<typeof teamProfileDto>;
 

@@ -1,4 +1,4 @@
-import { isCoach, type DeletedTeamDto, type TeamDto, type TeamProfileDto } from '@rally/contract';
+import { isCoach, type DeletedTeamDto, type FirstStepsDto, type TeamDto, type TeamProfileDto } from '@rally/contract';
 import type { TeamRow } from '../../db/schema.js';
 import { presentCoachFacts } from '../billing/presenter.js';
 import { fullName, presentMember } from '../members/presenter.js';
@@ -68,9 +68,14 @@ export function presentTeam(team: TeamView, fileUrl: FileUrl, now: Date = new Da
   };
 }
 
-export const presentTeamProfile = (team: TeamRow, fileUrl: FileUrl): TeamProfileDto => ({
+export const presentTeamProfile = (
+  team: TeamRow,
+  fileUrl: FileUrl,
+  firstSteps: FirstStepsDto | null,
+): TeamProfileDto => ({
   id: team.id,
   name: team.name,
   avatar: fileUrl(team.avatar),
   level_of_engagement: levelById(team.level_of_engagement_id),
+  first_steps: firstSteps,
 });

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { PostType, PostMessages } from '@rally/contract';
+import { PostType, PostMessages, type FirstStepsDto } from '@rally/contract';
 import { compileOnce } from '../../db/compile-once.js';
 import { lockRows, rowsOfJson } from '../../db/dialect.js';
 import type { Database, TeamRow } from '../../db/schema.js';
@@ -85,6 +85,58 @@ export class TeamsRepository {
       .where('id', '=', teamId)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
+  }
+
+  /**
+   * How far the team's first steps have come for `userId` (its owner; ADR 0032), in one query:
+   * someone else is a member or has a pending invitation; the user has posted in the team (the
+   * welcome post made with it and check-ins aside); anyone has requested a check-in in it.
+   */
+  async firstSteps(teamId: number, userId: number): Promise<FirstStepsDto> {
+    const row = await this.db
+      .selectFrom('teams')
+      .where('teams.id', '=', teamId)
+      .select((eb) => [
+        eb
+          .or([
+            eb.exists(
+              eb
+                .selectFrom('team_members')
+                .select('team_members.user_id')
+                .where('team_members.team_id', '=', teamId)
+                .where('team_members.user_id', '<>', userId),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('invitations')
+                .select('invitations.id')
+                .where('invitations.team_id', '=', teamId)
+                .where('invitations.status', '=', 'pending'),
+            ),
+          ])
+          .as('invited'),
+        eb
+          .exists(
+            eb
+              .selectFrom('posts')
+              .select('posts.id')
+              .where('posts.team_id', '=', teamId)
+              .where('posts.user_id', '=', userId)
+              // Not the welcome the team was created with, nor a check-in request or answer.
+              .where('posts.type_id', 'not in', [PostType.welcomemessage, PostType.checkin, PostType['checkin.reply']]),
+          )
+          .as('posted'),
+        eb
+          .exists(eb.selectFrom('checkins').select('checkins.id').where('checkins.team_id', '=', teamId))
+          .as('checkin_requested'),
+      ])
+      .executeTakeFirst();
+    // SQLite answers 0 or 1, PostgreSQL a boolean.
+    return {
+      invited: Boolean(row?.invited),
+      posted: Boolean(row?.posted),
+      checkin_requested: Boolean(row?.checkin_requested),
+    };
   }
 
   /** Creates a team with its owner seated in role `ownerRole`, atomically. */

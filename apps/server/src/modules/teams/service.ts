@@ -5,6 +5,7 @@ import {
   createsPersonalTeam,
   verdict,
   type DeletedTeamDto,
+  type FirstStepsDto,
   type TeamDto,
   type TeamProfileDto,
 } from '@rally/contract';
@@ -14,7 +15,7 @@ import { recordEvent } from '../../events/log.js';
 import { DAY, nowIso } from '../../lib/clock.js';
 import type { BillingService } from '../billing/service.js';
 import type { MembersRepository } from '../members/repository.js';
-import type { TeamAccess } from '../members/team-access.js';
+import type { TeamAccess, TeamViewer } from '../members/team-access.js';
 import type { UploadsService } from '../uploads/service.js';
 import { storedPicture, type FileStorage } from '../uploads/storage.js';
 import type { TeamCardsCache } from './cards-cache.js';
@@ -122,8 +123,14 @@ export class TeamsService {
   }
 
   async profile(userId: number, teamId: number): Promise<TeamProfileDto> {
-    await this.deps.access.viewer(userId, teamId);
-    return presentTeamProfile(await this.team(teamId), this.avatarUrl);
+    const viewer = await this.deps.access.viewer(userId, teamId);
+    return presentTeamProfile(await this.team(teamId), this.avatarUrl, await this.firstSteps(viewer));
+  }
+
+  /** The owner's first steps in a new engagement (ADR 0032); nobody else is shown them. */
+  private firstSteps(viewer: TeamViewer): Promise<FirstStepsDto | null> {
+    if (viewer.role !== Role.Owner) return Promise.resolve(null);
+    return this.deps.repo.firstSteps(viewer.teamId, viewer.userId);
   }
 
   /** Who may edit the team's name and picture, checked before a picture is read (404 / 403). */
@@ -141,7 +148,7 @@ export class TeamsService {
     input: { name?: string; avatar?: Buffer },
   ): Promise<TeamProfileDto> {
     const { repo, access, storage } = this.deps;
-    await access.require(userId, teamId, 'team.update');
+    const viewer = await access.require(userId, teamId, 'team.update');
     const before = await this.team(teamId);
     const values: { name?: string; avatar?: string } = {};
     if (input.name !== undefined) values.name = input.name;
@@ -152,7 +159,7 @@ export class TeamsService {
     }
     if (Object.keys(values).length) await repo.updateTeam(teamId, values, userId);
     if (values.avatar) await storage.remove(before.avatar);
-    return presentTeamProfile(await this.team(teamId), this.avatarUrl);
+    return presentTeamProfile(await this.team(teamId), this.avatarUrl, await this.firstSteps(viewer));
   }
 
   levels() {

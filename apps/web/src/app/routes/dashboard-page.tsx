@@ -1,4 +1,5 @@
-import { Box } from '@mui/material';
+import { Box, Button } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { useCallback, useMemo } from 'react';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { paths } from '../../config/paths';
@@ -51,6 +52,12 @@ export function DashboardPage() {
           viewerFor={viewerFor}
           leadTeams={leadTeams}
           emptyText={PostMessages.dashboardEmpty}
+          emptyAction={
+            // The create flow of /engagements, opened there (issue 25; teams-page reads `create`).
+            <Button component={RouterLink} to={`${paths.engagements}?create=1`} variant="contained">
+              Create Engagement
+            </Button>
+          }
           endText={PostMessages.dashboardEnd}
           label="Dashboard"
           bodies={bodies}

@@ -15,7 +15,13 @@ const LEVELS: LevelOfEngagementDto[] = [1, 2, 3, 4].map((id) => ({
 }));
 
 function serveTeam(team: TeamDto | null, { name = team?.name ?? '' } = {}) {
-  const profile: TeamProfileDto = { id: team?.id ?? 0, name, avatar: null, level_of_engagement: LEVELS[0]! };
+  const profile: TeamProfileDto = {
+    id: team?.id ?? 0,
+    name,
+    avatar: null,
+    level_of_engagement: LEVELS[0]!,
+    first_steps: null,
+  };
   const members = [
     buildMember({ id: testUser.id, first_name: 'Ada', last_name: 'Lovelace', role_id: team?.role_id ?? 2 }),
     buildMember({ id: 31, first_name: 'Mia', last_name: 'Member' }),

@@ -1,10 +1,11 @@
 import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { can, inviteOffered, isCoach } from '@rally/contract';
 import { useSubscription } from '../../features/billing/api/get-subscription';
-import { useTeam } from '../../features/teams/api/get-teams';
+import { teamKeys, useTeam } from '../../features/teams/api/get-teams';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { teamViewer } from '../../lib/viewer';
@@ -50,6 +51,7 @@ function Workspace({ teamId }: { teamId: number }) {
   const subscription = useSubscription();
   const userId = useSession()?.user.id ?? 0;
   const [inviting, setInviting] = useState(false);
+  const queryClient = useQueryClient();
   const coach = isCoach(subscription.data);
   const items = useMemo(() => teamNavItems(teamId), [teamId]);
   const context = useMemo(() => {
@@ -103,7 +105,16 @@ function Workspace({ teamId }: { teamId: number }) {
           </TeamSidebar>
         }
       />
-      <InviteMembersDialog open={inviting} teamId={data.id} teamName={data.name} onClose={() => setInviting(false)} />
+      <InviteMembersDialog
+        open={inviting}
+        teamId={data.id}
+        teamName={data.name}
+        onClose={() => {
+          setInviting(false);
+          // Invitations sent tick the owner's first step (ADR 0032).
+          void queryClient.invalidateQueries({ queryKey: teamKeys.profile(data.id) });
+        }}
+      />
     </WorkspaceContext.Provider>
   );
 }

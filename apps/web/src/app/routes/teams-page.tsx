@@ -19,6 +19,11 @@ import { createGate } from './create-gate';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageTitle } from '../../components/page-title';
 
+// A trial's days left (issue 25): its own chunk, so the page's stays as it was.
+const TrialNotice = lazy(() =>
+  import('../../features/billing/components/trial-notice').then((m) => ({ default: m.TrialNotice })),
+);
+
 // The side panel (notifications, invites) is its own chunk, fetched beside the teams.
 const MainSidePanel = lazy(() => import('./main-side-panel').then((m) => ({ default: m.MainSidePanel })));
 /** The side panel's width beside the teams (the team sidebar's, RIGHT_SIDEBAR_WIDTH). */
@@ -54,6 +59,8 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
   // The invitation e-mail links existing accounts to /engagements?invitation_code=…
   const [params, setParams] = useSearchParams();
   const linkCode = params.get('invitation_code') ?? undefined;
+  // /engagements?create=1 (the empty dashboard's Create Engagement) opens the create flow.
+  const creating = params.get('create') === '1';
   const [open, setOpen] = useState<Open>(linkCode ? 'join' : null);
   // The team stays set while the invite dialog fades out.
   const [inviteTeam, setInviteTeam] = useState<TeamDto | null>(null);
@@ -62,8 +69,12 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
   const gate = createGate(subscription.data, teams.data);
   const close = () => {
     setOpen(null);
-    if (linkCode) setParams({}, { replace: true });
+    if (linkCode || creating) setParams({}, { replace: true });
   };
+  const createOpens = gate.kind === 'form' ? 'create' : 'notice';
+  const startCreate = () => setOpen(createOpens);
+  // Asked for by the address, the flow opens once the plan and the teams (the gate) are known.
+  const shown: Open = open ?? (creating && subscription.isFetched && teams.isFetched ? createOpens : null);
 
   return (
     <Box
@@ -81,11 +92,7 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 3 }}>
           <PageTitle sx={{ flexGrow: 1 }}>{title}</PageTitle>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, width: { xs: '100%', sm: 'auto' } }}>
-            <Button
-              variant="contained"
-              startIcon={<AddOutlined />}
-              onClick={() => setOpen(gate.kind === 'form' ? 'create' : 'notice')}
-            >
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={startCreate}>
               Create Engagement
             </Button>
             <Button variant="outlined" startIcon={<LoginOutlined />} onClick={() => setOpen('join')}>
@@ -93,6 +100,9 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
             </Button>
           </Box>
         </Box>
+        <Suspense fallback={null}>
+          <TrialNotice />
+        </Suspense>
         <TeamsGrid
           coach={coach}
           emptyText={emptyText}
@@ -112,7 +122,7 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
         </Box>
       )}
       <CreateTeamDialog
-        open={open === 'create'}
+        open={shown === 'create'}
         onClose={close}
         onCreated={(team) => {
           close();
@@ -120,7 +130,7 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
         }}
       />
       <JoinTeamDialog
-        open={open === 'join'}
+        open={shown === 'join'}
         initialCode={linkCode}
         onClose={close}
         onJoined={(team) => {
@@ -132,7 +142,7 @@ export function TeamsPage({ title, empty }: { title: string; empty: 'short' | 'l
         }}
       />
       <NoticeDialog
-        open={open === 'notice'}
+        open={shown === 'notice'}
         message={gate.kind === 'notice' ? gate.message : ''}
         action={gate.kind === 'notice' ? gate.action : undefined}
         onClose={close}

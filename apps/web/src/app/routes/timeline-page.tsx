@@ -1,20 +1,34 @@
-import { Box, Stack } from '@mui/material';
-import { useCallback, useMemo } from 'react';
-import { PostType, PostMessages } from '@rally/contract';
+import { Box, Button, Stack } from '@mui/material';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { PostType, PostMessages, Role, type TeamDto } from '@rally/contract';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { useMembers } from '../../features/members/api/get-members';
-import { useTimeline } from '../../features/posts/api/get-feed';
+import { feedPosts, useTimeline } from '../../features/posts/api/get-feed';
 import { CreateContentPanel } from '../../features/posts/components/create-content-panel';
 import { FeedLayout } from '../../features/posts/components/feed-layout';
 import { useBuzzes } from '../../features/engagement';
+import { POST_MAX_WIDTH } from '../../features/posts/components/post-card';
 import { PostFeed } from '../../features/posts/components/post-feed';
 import { postEngagement } from './engagement';
 import { useCheckinBodies, useCheckinPostType } from './checkin-slots';
 import { usePromptBodies, usePromptPostTypes } from './prompt-slots';
 import { useLeadTeams } from './lead-teams';
 import { useWorkspaceTeam } from './workspace-context';
+import { firstStepsDismissed } from './first-steps-dismissed';
+
+// Only a new engagement's owner sees it: its own chunk, fetched for them alone.
+const FirstStepsCard = lazy(() => import('./first-steps-card'));
+
+/** How long an engagement is new: its owner is shown the first steps until then (ADR 0032). */
+export const FIRST_STEPS_DAYS = 30;
+
+const showsFirstSteps = (team: TeamDto, userId: number, now = Date.now()) =>
+  team.role_id === Role.Owner &&
+  now - Date.parse(team.created_at) < FIRST_STEPS_DAYS * 24 * 60 * 60 * 1000 &&
+  !firstStepsDismissed(userId, team.id);
 
 /** The three feeds of a team (spec §2): all posts, celebrations only, bright ideas only. */
 export const TEAM_FEEDS = {
@@ -40,6 +54,12 @@ export function TimelinePage({ feed: kind }: { feed: TeamFeed }) {
   const checkinType = useCheckinPostType(team);
   const promptTypes = usePromptPostTypes(team.id);
   const extraTypes = useMemo(() => new Map([...checkinType, ...promptTypes]), [checkinType, promptTypes]);
+  // What the empty feed's and the first steps' buttons open the create panel on; a request is
+  // for the feed it was made on (the page stays mounted from one feed to the next).
+  const [compose, setCompose] = useState<{ type: number; feed: TeamFeed } | null>(null);
+  const openRequest = compose?.feed === kind ? compose : null;
+  const post = useCallback(() => setCompose({ type: typeId ?? PostType.text, feed: kind }), [typeId, kind]);
+  const firstSteps = kind === 'timeline' && showsFirstSteps(team, viewer.userId);
 
   return (
     <Box>
@@ -55,13 +75,40 @@ export function TimelinePage({ feed: kind }: { feed: TeamFeed }) {
             members={members}
             onInviteMembers={openInvite}
             extraTypes={extraTypes}
+            openRequest={openRequest}
           />
+          {firstSteps && (
+            <Suspense fallback={null}>
+              <FirstStepsCard
+                teamId={team.id}
+                userId={viewer.userId}
+                membersCount={Math.max(members.data?.length ?? 0, team.users_count)}
+                posts={feed.data ? feedPosts(feed.data) : []}
+                onInvite={openInvite}
+                onPost={() => setCompose({ type: PostType.text, feed: kind })}
+                onCheckin={() => setCompose({ type: PostType.checkin, feed: kind })}
+                maxWidth={POST_MAX_WIDTH}
+              />
+            </Suspense>
+          )}
           <PostFeed
             engagement={postEngagement}
             feed={feed}
             viewerFor={viewerFor}
             leadTeams={leadTeams}
             endText={endText}
+            emptyAction={
+              <>
+                <Button variant="contained" startIcon={<EditOutlined />} onClick={post}>
+                  Write a post
+                </Button>
+                {openInvite && (
+                  <Button variant="outlined" onClick={openInvite}>
+                    Invite Members
+                  </Button>
+                )}
+              </>
+            }
             label={title}
             bodies={bodies}
           />

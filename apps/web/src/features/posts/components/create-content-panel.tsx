@@ -40,6 +40,11 @@ export interface CreateContentPanelProps {
   onInviteMembers?: () => void;
   /** Post types whose forms other features draw (a check-in request), offered by role like the rest. */
   extraTypes?: ExtraPostTypes;
+  /**
+   * Opens the panel on this post type from elsewhere on the page (an empty timeline's button, a
+   * first step); a new object for each request.
+   */
+  openRequest?: { type: number } | null;
 }
 
 const PROMPTS: Record<number, { text: string; icon: typeof EditOutlined }> = {
@@ -62,6 +67,7 @@ export function CreateContentPanel({
   members,
   onInviteMembers,
   extraTypes,
+  openRequest,
 }: CreateContentPanelProps) {
   const session = useSession();
   const panel = useDelayedClose();
@@ -77,6 +83,15 @@ export function CreateContentPanel({
     setLoaded(true);
     panel.show();
   };
+
+  // A request from the page opens the panel on its type, in view.
+  const { show } = panel;
+  useEffect(() => {
+    if (!openRequest) return;
+    setLoaded(true);
+    show();
+    paper.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [openRequest, show]);
 
   // Closed while the writer was in it (Close, Escape, a post made): the cursor goes back to the bar,
   // not to the top of the page. A click elsewhere keeps its own focus.
@@ -160,7 +175,7 @@ export function CreateContentPanel({
                   open={panel.open}
                   teamId={teamId}
                   role={role}
-                  initialType={typeFilter}
+                  initialType={openRequest?.type ?? typeFilter}
                   members={members}
                   onInviteMembers={onInviteMembers}
                   onPosted={panel.dismiss}

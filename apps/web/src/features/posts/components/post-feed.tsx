@@ -20,6 +20,8 @@ interface Props {
   endText: string;
   /** Shown when there is no post at all; the end text when omitted. */
   emptyText?: string;
+  /** The actions the empty text names (create an engagement, post, invite), below it. */
+  emptyAction?: ReactNode;
   /** What the feed is, for assistive technology ('Timeline', 'Wall of Fame', …). */
   label: string;
   /** Bodies of post types drawn by other features (see `PostBodies`). */
@@ -55,6 +57,7 @@ function FeedBody({
   leadTeams,
   endText,
   emptyText,
+  emptyAction,
   label,
   bodies,
   engagement,
@@ -88,9 +91,12 @@ function FeedBody({
   if (posts.length === 0 && !feed.hasNextPage)
     return (
       <Centered>
-        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+        <Typography color="text.secondary" sx={{ pt: 4, pb: emptyAction ? 2 : 4, textAlign: 'center' }}>
           {emptyText ?? endText}
         </Typography>
+        {emptyAction && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1, pb: 4 }}>{emptyAction}</Box>
+        )}
       </Centered>
     );
 

@@ -7,6 +7,7 @@ export const teamKeys = {
   all: ['teams'] as const,
   list: () => [...teamKeys.all, 'list'] as const,
   detail: (teamId: number) => [...teamKeys.all, 'detail', teamId] as const,
+  profile: (teamId: number) => [...teamKeys.all, 'profile', teamId] as const,
 };
 
 /** GET user/teams: the signed-in user's teams. */
@@ -23,6 +24,19 @@ export const teamQuery = (teamId: number) =>
 
 export const useTeams = () => useQuery(teamsQuery());
 export const useTeam = (teamId: number) => useQuery(teamQuery(teamId));
+
+/**
+ * GET user/team/{id}/profile: name, picture, level of engagement and, for the owner, the first
+ * steps (ADR 0032). Beside the team's other reads: the workspace, the team card's options and the
+ * first steps card all share it.
+ */
+export const getTeamProfile = async (teamId: number) =>
+  (await call(Endpoints.teamProfile, { params: { id: teamId } })).data;
+
+export const teamProfileQuery = (teamId: number) =>
+  queryOptions({ queryKey: teamKeys.profile(teamId), queryFn: () => getTeamProfile(teamId) });
+
+export const useTeamProfile = (teamId: number) => useQuery(teamProfileQuery(teamId));
 
 /** A change to a team (create, join, rename, level, …): every teams query is refreshed after it. */
 export function useTeamChange<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useDeleteTeam } from '../api/delete-team';
 import { restoreTeam } from '../api/deleted-teams';
 import { teamKeys } from '../api/get-teams';
-import { useTeamProfile } from '../api/get-team-profile';
+import { useTeamProfile } from '../api/get-teams';
 import { TeamAvatarEditor } from './team-avatar-editor';
 import { TeamNameEditor } from './team-name-editor';
 import { lazyDialog } from '../../../components/lazy-dialog';
