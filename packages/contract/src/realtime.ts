@@ -34,7 +34,12 @@ export type TeamEvent =
    * An attached video or audio file of the team finished converting (or failed): receivers
    * refetch what shows it (its post, comments, a prompt's answers).
    */
-  | { type: 'media.ready'; team_id: number; post_id: number | null };
+  | { type: 'media.ready'; team_id: number; post_id: number | null }
+  /**
+   * Someone joined the team or a member's role changed: receivers read the team, its members and
+   * its profile again (the member count enables Request Check-in; the first steps tick).
+   */
+  | { type: 'team.members_changed'; team_id: number };
 
 /**
  * Events addressed to one user (whatever their teams): delivered to that user's sockets only,

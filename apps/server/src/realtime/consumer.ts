@@ -66,13 +66,14 @@ export function liveOf(event: AppEvent): TeamEvent | undefined {
       return { type: 'todo.changed', team_id: event.team_id, list_id: event.list_id };
     case 'media.ready':
       return { type: 'media.ready', team_id: event.team_id, post_id: event.post_id };
+    case 'member.joined':
+    case 'role.changed':
+      return { type: 'team.members_changed', team_id: event.team_id };
     case 'notification.created':
     case 'team.deleted':
     case 'team.restored':
     case 'mail.queued':
     case 'invitation.sent':
-    case 'member.joined':
-    case 'role.changed':
       return undefined;
   }
 }

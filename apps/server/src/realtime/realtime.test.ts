@@ -13,7 +13,7 @@ import {
 import { buildSecondProcess, buildTestApp, capturedLog, type TestApp, testRedisUrl } from '../test/app.js';
 import { buildUser, uniqueIp, type SignedUpUser } from '../test/factories.js';
 import { TestSocket } from '../test/socket-client.js';
-import { buildTeam, seatMembers } from '../test/teams.js';
+import { buildTeam, createTeam, invite, join, pendingCode, seatMembers } from '../test/teams.js';
 import { parseClientMessage } from './gateway.js';
 
 /** A channel of this file's own: parallel test files sharing one Redis never see each other's events. */
@@ -332,6 +332,16 @@ describe('the realtime gateway', () => {
       const event = deleted(team.id, nextPostId++);
       t.app.teamEvents.publish(event);
       expect(await j.next('post.deleted')).toEqual(event);
+    });
+
+    it('someone joining with an invitation reaches the team as team.members_changed', async () => {
+      const [owner, joiner] = [await buildUser(t), await buildUser(t)];
+      const team = await createTeam(t, owner);
+      const own = await connect(owner);
+      expect((await invite(t, team.id, [joiner.email], owner.token)).statusCode).toBe(200);
+      const res = await join(t, await pendingCode(t, team.id, joiner.email), joiner.token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await own.next('team.members_changed')).toEqual({ type: 'team.members_changed', team_id: team.id });
     });
 
     it('a member removed from the team stops receiving at once', async () => {

@@ -4,6 +4,7 @@ import { addNotification, notificationKeys } from '../features/notifications/api
 import { postKeys, refreshPost } from '../features/posts/api/post-cache';
 import { applyPostEvent, catchUpPosts } from '../features/posts/hooks/post-events';
 import { applyPromptEvent, catchUpPrompts } from '../features/prompts/api/prompt-events';
+import { memberKeys } from '../features/members/api/get-members';
 import { teamKeys } from '../features/teams/api/get-teams';
 import { applyTodoEvent, catchUpTodos } from '../features/todos/api/todo-events';
 import { applyTopicEvent, catchUpTopics } from '../features/topics/api/topic-events';
@@ -41,6 +42,13 @@ export function applyLiveEvent(queryClient: QueryClient, event: RealtimeEvent, p
       void queryClient.invalidateQueries({ queryKey: postKeys.dashboard() });
       return { leaveTeam: inside };
     }
+    case 'team.members_changed':
+      // The member count (Request Check-in, the watercooler), the members list, the first steps.
+      void queryClient.invalidateQueries({ queryKey: teamKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.detail(event.team_id) });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.profile(event.team_id) });
+      void queryClient.invalidateQueries({ queryKey: memberKeys.ofTeam(event.team_id) });
+      return {};
     case 'prompt.changed':
       // What each viewer may see of a prompt's post depends on who they are: read again.
       void refreshPost(queryClient, event.team_id, event.post_id);

@@ -8,6 +8,7 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { notificationOf } from '../test/notification-fixtures';
 import { notificationKeys } from '../features/notifications/api/get-notifications';
 import { postKeys, type PostPage } from '../features/posts/api/post-cache';
+import { memberKeys } from '../features/members/api/get-members';
 import { teamKeys } from '../features/teams/api/get-teams';
 import { todoKeys } from '../features/todos/api/todo-keys';
 import { topicKeys } from '../features/topics/api/topic-keys';
@@ -66,6 +67,27 @@ describe('the one realtime subscription', () => {
     expect(queryClient.getQueryData<Feed>(postKeys.timeline(5))!.pages[0]!.meta.total).toBe(2);
     // Not shown anywhere, so not fetched now: stale, and read again when a screen shows it.
     expect(queryClient.getQueryState(todoKeys.lists(5))?.isInvalidated).toBe(true);
+  });
+
+  it('someone joining the team marks its team, profile and members stale, and no other team’s', async () => {
+    // The coach's open timeline counts the members (Request Check-in needs two): it must not wait for a reload.
+    const { queryClient } = renderWithProviders(<LiveUpdates />, { url: '/engagements' });
+    for (const id of [5, 6]) {
+      queryClient.setQueryData(teamKeys.detail(id), null);
+      queryClient.setQueryData(teamKeys.profile(id), null);
+      queryClient.setQueryData(memberKeys.ofTeam(id), []);
+    }
+    queryClient.setQueryData(teamKeys.list(), []);
+    await waitFor(() => expect(gateway.connected()).toBe(1));
+
+    gateway.send({ type: 'team.members_changed', team_id: 5 });
+
+    await waitFor(() => expect(queryClient.getQueryState(memberKeys.ofTeam(5))?.isInvalidated).toBe(true));
+    expect(queryClient.getQueryState(teamKeys.detail(5))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(teamKeys.profile(5))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(teamKeys.list())?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(memberKeys.ofTeam(6))?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(teamKeys.detail(6))?.isInvalidated).toBe(false);
   });
 
   it('after a reconnect, everything the events keep is marked stale and read again', async () => {

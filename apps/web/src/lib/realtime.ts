@@ -182,6 +182,7 @@ export class RealtimeClient {
       case 'team.restored':
       case 'prompt.changed':
       case 'media.ready':
+      case 'team.members_changed':
         for (const l of [...this.listeners]) safely(() => l.onEvent(message));
     }
   }
