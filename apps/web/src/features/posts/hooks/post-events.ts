@@ -64,6 +64,7 @@ export function applyPostEvent(queryClient: QueryClient, event: RealtimeEvent): 
     case 'team.deleted':
     case 'team.restored':
     case 'prompt.changed':
+    case 'team.members_changed':
       // Not applied here: to-dos, notifications, teams and prompts have their own features; a
       // prompt's post is read again by the app (live-events.ts).
       return;
