@@ -55,6 +55,7 @@ test('the engagements list and a team timeline read each early read once, under 
     '/api/user/teams',
     '/api/user/teams/deleted',
     '/api/user/team/invitations/pending?page=1',
+    '/api/user/notifications/recent-notifications-count',
   ];
   expect(await earlyReads(page)).toEqual({ started: [...listReads].sort(), untaken: [] });
   once(list.reads, listReads);
@@ -73,6 +74,9 @@ test('the engagements list and a team timeline read each early read once, under 
     `/api/user/team/${team.id}/members`,
     '/api/buzzes',
     '/api/user/teams',
+    // A new engagement's owner: the first steps, which the feed waits for.
+    `/api/user/team/${team.id}/profile`,
+    '/api/user/notifications/recent-notifications-count',
   ];
   expect(await earlyReads(timeline)).toEqual({ started: [...feedReads].sort(), untaken: [] });
   once(feed.reads, feedReads);

@@ -48,7 +48,14 @@ export const EARLY_READS_KEY = 'rallyEarlyReads';
  * checks both against the client's own requests.
  */
 export const EARLY_READS = {
-  teams: ['user/subscription', 'user/teams', 'user/teams/deleted', 'user/team/invitations/pending?page=1'],
+  // Every signed-in page has the notification bell: its badge's count is read with the page's.
+  teams: [
+    'user/subscription',
+    'user/teams',
+    'user/teams/deleted',
+    'user/team/invitations/pending?page=1',
+    'user/notifications/recent-notifications-count',
+  ],
   timeline: [
     'user/subscription',
     'user/teams?team_id={id}',
@@ -56,6 +63,10 @@ export const EARLY_READS = {
     'user/team/{id}/members',
     'buzzes',
     'user/teams',
+    // The first steps' answer (ADR 0032): a new engagement's owner sees the card above the feed,
+    // and the feed waits for it (no shift); for everyone else one small read the app leaves.
+    'user/team/{id}/profile',
+    'user/notifications/recent-notifications-count',
   ],
 } as const;
 

@@ -6,7 +6,7 @@ import { getPendingInvitations } from '../features/invitations/api/get-pending-i
 import { getMembers } from '../features/members/api/get-members';
 import { getTimeline } from '../features/posts/api/get-feed';
 import { getDeletedTeams } from '../features/teams/api/deleted-teams';
-import { getTeam, getTeams } from '../features/teams/api/get-teams';
+import { getTeam, getTeamProfile, getTeams } from '../features/teams/api/get-teams';
 import { call, setUnauthorizedHandler, type ApiError } from '../lib/api-client';
 import { sessionStore } from '../lib/session-storage';
 import { recordCalls, server, testUser } from '../test/server';
@@ -76,12 +76,14 @@ describe('the signed-in boot script', () => {
     boot(`/engagements/${TEAM}/timeline`, { timeline: '/assets/a.js /assets/b.js', teams: '/assets/c.js' });
 
     expect(preloads()).toEqual(['/assets/a.js', '/assets/b.js']);
-    await started(calls, 6);
+    await started(calls, 8);
     expect(calls.map((c) => c.path).sort()).toEqual(
       [
         '/api/buzzes',
         '/api/user/subscription',
+        '/api/user/notifications/recent-notifications-count',
         `/api/user/team/${TEAM}/members`,
+        `/api/user/team/${TEAM}/profile`,
         `/api/user/team/${TEAM}/timeline?page=1&per_page=10`,
         '/api/user/teams',
         `/api/user/teams?team_id=${TEAM}`,
@@ -98,9 +100,10 @@ describe('the signed-in boot script', () => {
     sessionStore.signIn({ ...testUser, token: 'tok-abc' });
     const calls = recordCalls();
     boot('/engagements', { teams: '/assets/c.js' });
-    await started(calls, 4);
+    await started(calls, 5);
     expect(preloads()).toEqual(['/assets/c.js']);
     expect(calls.map((c) => c.path).sort()).toEqual([
+      '/api/user/notifications/recent-notifications-count',
       '/api/user/subscription',
       '/api/user/team/invitations/pending?page=1',
       '/api/user/teams',
@@ -108,10 +111,10 @@ describe('the signed-in boot script', () => {
     ]);
 
     boot('/', {});
-    await started(calls, 8);
+    await started(calls, 10);
     boot(`/teams/${TEAM}`, {});
-    await started(calls, 14);
-    expect(calls.slice(8).map((c) => c.path)).toContain(`/api/user/team/${TEAM}/timeline?page=1&per_page=10`);
+    await started(calls, 18);
+    expect(calls.slice(10).map((c) => c.path)).toContain(`/api/user/team/${TEAM}/timeline?page=1&per_page=10`);
   });
 
   it('reads nothing for a guest, and preloads the sign-in screen instead', async () => {
@@ -139,7 +142,7 @@ describe('call() takes an early read', () => {
     sessionStore.signIn({ ...testUser, token: 'tok-abc' });
     const calls = recordCalls();
     boot(`/engagements/${TEAM}/timeline`);
-    await started(calls, 6);
+    await started(calls, 8);
 
     // The app's own reads of a team's timeline, as its screens make them.
     const answers = await Promise.all([
@@ -149,9 +152,11 @@ describe('call() takes an early read', () => {
       call(Endpoints.buzzes),
       getTeams(),
       getSubscription(),
+      getTeamProfile(TEAM),
+      call(Endpoints.recentNotificationsCount),
     ]);
 
-    expect(calls).toHaveLength(6);
+    expect(calls).toHaveLength(8);
     expect(answers[0]).toEqual({ path: `/api/user/teams?team_id=${TEAM}` });
     expect(answers[1].data).toEqual([{ path: `/api/user/team/${TEAM}/timeline?page=1&per_page=10` }]);
   });
@@ -160,18 +165,24 @@ describe('call() takes an early read', () => {
     sessionStore.signIn({ ...testUser, token: 'tok-abc' });
     const calls = recordCalls();
     boot('/engagements');
-    await started(calls, 4);
+    await started(calls, 5);
 
-    await Promise.all([getTeams(), getDeletedTeams(), getPendingInvitations(1), getSubscription()]);
+    await Promise.all([
+      getTeams(),
+      getDeletedTeams(),
+      getPendingInvitations(1),
+      getSubscription(),
+      call(Endpoints.recentNotificationsCount),
+    ]);
 
-    expect(calls).toHaveLength(4);
+    expect(calls).toHaveLength(5);
   });
 
   it('takes each read once: the next call of the same URL asks the server', async () => {
     sessionStore.signIn({ ...testUser, token: 'tok-abc' });
     const calls = recordCalls();
     boot('/engagements');
-    await started(calls, 4);
+    await started(calls, 5);
 
     await getTeams();
     await getTeams();
@@ -194,7 +205,7 @@ describe('call() takes an early read', () => {
     );
     const calls = recordCalls();
     boot('/engagements');
-    await started(calls, 4);
+    await started(calls, 5);
 
     await expect(getTeams()).resolves.toEqual([]);
     await expect(getDeletedTeams()).resolves.toEqual([]);
@@ -208,7 +219,7 @@ describe('call() takes an early read', () => {
     server.use(http.get('*/api/user/teams', () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })));
     const calls = recordCalls();
     boot('/engagements');
-    await started(calls, 4);
+    await started(calls, 5);
 
     await expect(getTeams()).rejects.toMatchObject({ status: 401 } satisfies Partial<ApiError>);
 
@@ -222,7 +233,7 @@ describe('call() takes an early read', () => {
     const calls = recordCalls();
     server.use(http.post('*/api/user/teams', () => HttpResponse.json({ data: [] })));
     boot('/engagements');
-    await started(calls, 4);
+    await started(calls, 5);
 
     sessionStore.signIn({ ...testUser, id: 8, token: 'tok-other' });
     await getTeams();

@@ -282,6 +282,31 @@ describe("a new engagement's first steps (owner only)", () => {
     expect(screen.queryByRole('region', { name: 'First steps' })).not.toBeInTheDocument();
   });
 
+  it('the feed waits for the first steps, so the card never pushes the posts down (issue 25)', async () => {
+    serveTeams([newTeam()]);
+    serveTimeline([welcome]);
+    serveFirstSteps({});
+    // The profile answers only when the test lets it.
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(apiUrl(Routes.teamProfile, { id: 5 }), async () => {
+        await held;
+        return undefined;
+      }),
+    );
+    open('/engagements/5/timeline');
+    expect(await screen.findByRole('status', { name: 'Loading Timeline' })).toBeInTheDocument();
+    // The timeline has long been in: its post still waits for the card.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    answer();
+    const region = await card();
+    const post = await loaded();
+    // The card above the post, both from the same render on.
+    expect(region.compareDocumentPosition(post) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('a post of their own and a check-in already in the feed tick their steps', async () => {
     serveTeams([newTeam()]);
     serveTimeline([checkinPost, buildPost({ id: 2, user: me, data: { text: 'Hello team' } }), welcome]);

@@ -35,14 +35,24 @@ function Timeline({ role, leadTeams = [] }: { role: number; leadTeams?: ShareTea
   );
 }
 
-/** Renders team 5's timeline of `posts` for a viewer of `role`; waits for the first card. */
+/**
+ * Renders team 5's timeline of `posts` for a viewer of `role`; waits for every loaded card (the
+ * feed's foot, Load More or the end text, comes with the last of them).
+ */
 async function showTimeline(
   posts: PostDto[],
   { role = 4, leadTeams, perPage }: { role?: number; leadTeams?: ShareTeam[]; perPage?: number } = {},
 ) {
   const seen = serveTimeline(posts, { perPage });
   const view = renderWithProviders(<Timeline role={role} leadTeams={leadTeams} />);
-  if (posts.length) await screen.findAllByRole('article');
+  if (posts.length) {
+    await screen.findAllByRole('article');
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Load More' }) ?? screen.queryByText(PostMessages.timelineEnd),
+      ).toBeInTheDocument(),
+    );
+  }
   return { ...view, seen };
 }
 
@@ -529,6 +539,22 @@ describe('comments', () => {
 });
 
 describe('paging', () => {
+  it("draws a screen's worth of posts first, the rest and the feed's foot after a paint (issue 25)", async () => {
+    const posts = Array.from({ length: 10 }, (_, i) => buildPost({ id: 10 - i, data: { text: `Numbered ${10 - i}` } }));
+    serveTimeline(posts);
+    renderWithProviders(<Timeline role={4} />);
+    const first = await screen.findAllByRole('article');
+    expect(first.map((a) => within(a).getByText(/^Numbered/).textContent)).toEqual([
+      'Numbered 10',
+      'Numbered 9',
+      'Numbered 8',
+    ]);
+    // No foot yet: the cards that follow push nothing on screen down.
+    expect(screen.queryByText(PostMessages.timelineEnd)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
+    expect(screen.getByText(PostMessages.timelineEnd)).toBeInTheDocument();
+  });
+
   it('Load More brings the next page, then the end text', async () => {
     const posts = Array.from({ length: 12 }, (_, i) => buildPost({ id: 12 - i, data: { text: `Numbered ${12 - i}` } }));
     const { user, seen } = await showTimeline(posts);

@@ -1,6 +1,7 @@
 import { Box, Button, Stack } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { PostType, PostMessages, Role, type TeamDto } from '@rally/contract';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { PageTitle } from '../../components/page-title';
@@ -17,10 +18,9 @@ import { useCheckinBodies, useCheckinPostType } from './checkin-slots';
 import { usePromptBodies, usePromptPostTypes } from './prompt-slots';
 import { useLeadTeams } from './lead-teams';
 import { useWorkspaceTeam } from './workspace-context';
+import { teamProfileQuery } from '../../features/teams/api/get-teams';
 import { firstStepsDismissed } from './first-steps-dismissed';
-
-// Only a new engagement's owner sees it: its own chunk, fetched for them alone.
-const FirstStepsCard = lazy(() => import('./first-steps-card'));
+import { FirstStepsCard } from './first-steps-card';
 
 /** How long an engagement is new: its owner is shown the first steps until then (ADR 0032). */
 export const FIRST_STEPS_DAYS = 30;
@@ -60,6 +60,10 @@ export function TimelinePage({ feed: kind }: { feed: TeamFeed }) {
   const openRequest = compose?.feed === kind ? compose : null;
   const post = useCallback(() => setCompose({ type: typeId ?? PostType.text, feed: kind }), [typeId, kind]);
   const firstSteps = kind === 'timeline' && showsFirstSteps(team, viewer.userId);
+  // The first steps come from the team's profile (an early read of index.html, ADR 0035); the
+  // feed shows its loading state until that answer is in, so the card does not push the posts
+  // down once they are on screen.
+  const profile = useQuery({ ...teamProfileQuery(team.id), enabled: firstSteps });
 
   return (
     <Box>
@@ -78,22 +82,21 @@ export function TimelinePage({ feed: kind }: { feed: TeamFeed }) {
             openRequest={openRequest}
           />
           {firstSteps && (
-            <Suspense fallback={null}>
-              <FirstStepsCard
-                teamId={team.id}
-                userId={viewer.userId}
-                membersCount={Math.max(members.data?.length ?? 0, team.users_count)}
-                posts={feed.data ? feedPosts(feed.data) : []}
-                onInvite={openInvite}
-                onPost={() => setCompose({ type: PostType.text, feed: kind })}
-                onCheckin={() => setCompose({ type: PostType.checkin, feed: kind })}
-                maxWidth={POST_MAX_WIDTH}
-              />
-            </Suspense>
+            <FirstStepsCard
+              teamId={team.id}
+              userId={viewer.userId}
+              membersCount={Math.max(members.data?.length ?? 0, team.users_count)}
+              posts={feed.data ? feedPosts(feed.data) : []}
+              onInvite={openInvite}
+              onPost={() => setCompose({ type: PostType.text, feed: kind })}
+              onCheckin={() => setCompose({ type: PostType.checkin, feed: kind })}
+              maxWidth={POST_MAX_WIDTH}
+            />
           )}
           <PostFeed
             engagement={postEngagement}
             feed={feed}
+            hold={firstSteps && profile.isPending}
             viewerFor={viewerFor}
             leadTeams={leadTeams}
             endText={endText}

@@ -58,6 +58,8 @@ export function PostHeader({ post, titleId }: { post: PostDto; titleId: string }
               component="img"
               src={mood.media}
               alt=""
+              // Decorative (the mood's name is in the post): after what the page needs first.
+              fetchPriority="low"
               sx={{ width: 22, height: 22, verticalAlign: 'middle', ml: 0.75 }}
             />
           )}
