@@ -97,7 +97,9 @@ describe('the event tail', () => {
       now += 120_000;
       expect(tail.heard()).toBe(false);
       await record(t, 105); // another process's write
-      expect(heard).toHaveLength(0);
+      // On PostgreSQL the tail's LISTEN may hear the commit's NOTIFY first (CI saw it once on a
+      // loaded machine); without it nothing reads the log until hear().
+      if (other.db.elsewhere.kind !== 'postgres') expect(heard).toHaveLength(0);
       expect(await tail.hear()).toBe(true);
       expect(heard).toHaveLength(1);
       expect(tail.heard()).toBe(true);
