@@ -275,6 +275,19 @@ function startAfterPaint(): Plugin {
   };
 }
 
+/**
+ * The first screen's own modules that the lazy screens import too: the API client with what it
+ * imports (the session, the early reads, the contract's endpoints), and the contract's ids and
+ * limits. Left to the automatic split they made three chunks (the client, `ids`, `limits`; 0.2–3
+ * KB) that every signed-in page asked for separately; `app-shared` is one request (issue 25).
+ */
+const FIRST_SCREEN_SHARED = [
+  ...['api-client.ts', 'early-reads.ts', 'session-storage.ts', 'web-storage.ts'].map((file) =>
+    path.join(src, 'lib', file),
+  ),
+  ...['endpoints.ts', 'route.ts', 'web-page.ts', 'ids.ts', 'limits.ts'].map((file) => path.join(contract, file)),
+];
+
 /** MUI's index module, which re-exports every component. */
 const MUI_INDEX = /\/node_modules\/@mui\/material\/index\.m?js$/;
 
@@ -301,6 +314,8 @@ function namedImports(code: string | null | undefined, specifier: string): strin
  * is a third of it: on its own it stays under Vite's 500 kB warning) or `vendor`, both imported
  * by the entry. The signed-in screens find those libraries already loaded, and the two chunks
  * keep their hash (and the browser's cached copy) across releases that change only Rally's code.
+ * The entry's own modules that the screens import too go into one `app-shared` chunk
+ * (FIRST_SCREEN_SHARED) rather than three small ones.
  *
  * Then the signed-in app in a few chunks rather than dozens (ADR 0035): on a phone each request
  * costs a round trip, and a browser opens six connections per origin over HTTP/1.1, so sixty
@@ -371,6 +386,7 @@ function screenChunks() {
   let signedIn: { shell: Set<string>; pages: Set<string>[] } | undefined;
   const firstScreen = (ctx: Ctx) => (first ??= firstScreenModules(ctx));
   return {
+    shared: (id: string) => (FIRST_SCREEN_SHARED.includes(id) ? 'app-shared' : null),
     firstScreen: (id: string, ctx: Ctx) => {
       if (!id.includes('/node_modules/') || !firstScreen(ctx).has(id)) return null;
       return /\/node_modules\/(?:react|react-dom|scheduler)\//.test(id) ? 'react' : 'vendor';
@@ -430,6 +446,8 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
+            // Their own modules only: the API client's imports include the contract's index.
+            { name: chunkNames.shared, debugName: 'shared chunks', priority: 3, includeDependenciesRecursively: false },
             { name: chunkNames.firstScreen, debugName: 'first-screen chunks', priority: 2 },
             {
               name: chunkNames.signedIn,

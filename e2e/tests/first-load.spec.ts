@@ -8,20 +8,33 @@ import { shots } from './support/screens.js';
  * again. Each read reaches the server once, and the page is the same as ever.
  */
 
-/** Every API GET the page makes (path and query), and every console error and page error. */
+/**
+ * Every API GET the page makes (path and query), every script it loads (its path), and every
+ * console error and page error.
+ */
 function watch(page: Page) {
   const reads: string[] = [];
+  const scripts = new Set<string>();
   const errors: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (request.method() === 'GET' && url.pathname.startsWith('/api/')) reads.push(url.pathname + url.search);
+    if (request.resourceType() === 'script') scripts.add(url.pathname);
   });
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  return { reads, errors };
+  return { reads, scripts, errors };
 }
+
+/**
+ * The most scripts a signed-in first page loads on a phone (issue 25): the entry, Rolldown's
+ * runtime, React, the first screen's libraries, the app modules the entry shares with the screens
+ * (the API client, the contract's ids and limits: one chunk), the signed-in shell and the page.
+ * Each is a request on the phone's six connections before the first signed-in render.
+ */
+const SIGNED_IN_SCRIPTS = 7;
 
 /** The reads the boot script started (their URLs), and those the app has not taken (none, once it has). */
 const earlyReads = (page: Page) =>
@@ -82,6 +95,30 @@ test('the engagements list and a team timeline read each early read once, under 
   once(feed.reads, feedReads);
   expect(feed.errors).toEqual([]);
   await shots(timeline, testInfo, 'first-load-timeline', { dir: '/tmp/shots25' });
+});
+
+test('on a phone, the engagements list and a team timeline load their code in seven scripts', async ({
+  browser,
+  request,
+}) => {
+  const run = runSuffix();
+  const coach = await signUp(request, 'Pia', 'Phone');
+  const team = await createTeam(request, coach, `Phone load ${run}`);
+  for (const [path, drawn] of [
+    ['/engagements', (page: Page) => page.getByText(`Phone load ${run}`).first()],
+    [`/engagements/${team.id}/timeline`, (page: Page) => page.getByRole('article').first()],
+  ] as const) {
+    // A context of its own each: nothing cached.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const seen = watch(page);
+    await openSignedIn(page, coach, path);
+    await expect(drawn(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(seen.scripts.size, `${path}: ${[...seen.scripts].join(' ')}`).toBeLessThanOrEqual(SIGNED_IN_SCRIPTS);
+    expect(seen.errors).toEqual([]);
+    await context.close();
+  }
 });
 
 test('a guest opening a private page is sent to sign in, with no read of the API', async ({ page }) => {
