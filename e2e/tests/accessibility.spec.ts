@@ -83,6 +83,21 @@ async function withOpen(page: Page, state: string, open: Locator, press = 'Escap
   await expect(open).toBeHidden();
 }
 
+/** The top bar's user menu, the phone's side drawer and the notifications dialog, each open in turn. */
+async function checkTopBarMenus(page: Page, at: (what: string) => string, label: string): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await withOpen(page, at('user menu'), page.getByRole('menu'));
+  if (label === 'phone') {
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await withOpen(page, at('side drawer'), page.getByRole('navigation', { name: 'Main navigation' }));
+  }
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Notifications/ })
+    .click();
+  await withOpen(page, at('notifications dialog'), page.getByRole('dialog', { name: 'Notifications' }));
+}
+
 const createPanel = (page: Page) => page.getByRole('region', { name: 'Create a post' });
 const article = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 const sidebarToggle = (page: Page) => page.getByRole('button', { name: 'Team sidebar' });
@@ -106,17 +121,7 @@ for (const [label, size] of WIDTHS) {
     await visit(page, '/settings', page.getByText('Plan Details').first());
     await expectAccessible(page, at('/settings'));
 
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await withOpen(page, at('user menu'), page.getByRole('menu'));
-    if (label === 'phone') {
-      await page.getByRole('button', { name: 'Open navigation' }).click();
-      await withOpen(page, at('side drawer'), page.getByRole('navigation', { name: 'Main navigation' }));
-    }
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /^Notifications/ })
-      .click();
-    await withOpen(page, at('notifications dialog'), page.getByRole('dialog', { name: 'Notifications' }));
+    await checkTopBarMenus(page, at, label);
   });
 
   test(`the coach's screens and dialogs at ${label} width`, async ({ page, request }) => {
@@ -185,17 +190,7 @@ for (const [label, size] of WIDTHS) {
       await expect(sidebar).toBeHidden();
     }
 
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await withOpen(page, at('user menu'), page.getByRole('menu'));
-    if (label === 'phone') {
-      await page.getByRole('button', { name: 'Open navigation' }).click();
-      await withOpen(page, at('side drawer'), page.getByRole('navigation', { name: 'Main navigation' }));
-    }
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /^Notifications/ })
-      .click();
-    await withOpen(page, at('notifications dialog'), page.getByRole('dialog', { name: 'Notifications' }));
+    await checkTopBarMenus(page, at, label);
 
     await visit(page, `${t}/wall-of-fame`, createPanel(page));
     await expectAccessible(page, at('wall-of-fame'));

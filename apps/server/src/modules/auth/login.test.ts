@@ -74,6 +74,14 @@ describe('sessions', () => {
       expect(tokens).toHaveLength(0);
     });
 
+    /** Dates the user's codes to before the Resend countdown, as if they had been sent long ago. */
+    const pastResendCountdown = (userId: number) =>
+      t.db.kysely
+        .updateTable('one_time_codes')
+        .set({ created_at: new Date(Date.now() - Timing.resendCountdownMs - 1000).toISOString() })
+        .where('user_id', '=', userId)
+        .execute();
+
     it('an unverified account is mailed a code on sign-in, unless one went out within the Resend countdown', async () => {
       const u = await registerUser(t);
       // Just signed up: the sign-up's code is still in its countdown, so no second mail.
@@ -81,12 +89,7 @@ describe('sessions', () => {
       expect(await mailsTo(t, u.email)).toHaveLength(1);
 
       // Later than the countdown: the answer's "Enter the code we sent" comes with a new code.
-      const earlier = new Date(Date.now() - Timing.resendCountdownMs - 1000).toISOString();
-      await t.db.kysely
-        .updateTable('one_time_codes')
-        .set({ created_at: earlier })
-        .where('user_id', '=', u.id)
-        .execute();
+      await pastResendCountdown(u.id);
       const res = await login(t, u.email, u.password);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: Messages.accountNotVerified, code: 'account_not_verified' });
@@ -101,12 +104,7 @@ describe('sessions', () => {
 
     it('a wrong password to an unverified account mails nothing', async () => {
       const u = await registerUser(t);
-      const earlier = new Date(Date.now() - Timing.resendCountdownMs - 1000).toISOString();
-      await t.db.kysely
-        .updateTable('one_time_codes')
-        .set({ created_at: earlier })
-        .where('user_id', '=', u.id)
-        .execute();
+      await pastResendCountdown(u.id);
       expect((await login(t, u.email, 'wrong-password')).statusCode).toBe(422);
       expect(await mailsTo(t, u.email)).toHaveLength(1);
     });

@@ -173,26 +173,34 @@ describe('every kind of write is seen by the next read', () => {
     expect(find(seen.page, doomed.id)).toBeUndefined();
   });
 
+  /** A post of Mina's written straight into `posts`, as another module would; its id. */
+  const insertPostRow = async (row: { type_id: number; text: string; created_at: string }) =>
+    (
+      await t.db.kysely
+        .insertInto('posts')
+        .values({
+          team_id: team.id,
+          user_id: mina.id,
+          color_id: null,
+          media_key: null,
+          media_type_id: null,
+          extra: null,
+          original_user_id: null,
+          original_team_id: null,
+          ...row,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
   it('posts another module writes straight into `posts` (insert, update, delete), and a rename', async () => {
     const db = t.db.kysely;
     await warm(t, team.id, coach.token);
-    const { id } = await db
-      .insertInto('posts')
-      .values({
-        team_id: team.id,
-        user_id: mina.id,
-        type_id: PostType.todo,
-        text: 'A to-do list, posted by its module',
-        color_id: null,
-        media_key: null,
-        media_type_id: null,
-        extra: null,
-        original_user_id: null,
-        original_team_id: null,
-        created_at: nowIso(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertPostRow({
+      type_id: PostType.todo,
+      text: 'A to-do list, posted by its module',
+      created_at: nowIso(),
+    });
     let seen = await read(t, team.id, coach.token);
     expect(seen.queries).toBe(FRESH);
     expect(seen.page.data[0]).toMatchObject({
@@ -229,23 +237,7 @@ describe('every kind of write is seen by the next read', () => {
     const newest = before.data[0]!;
     const oldest = before.data[before.data.length - 1]!;
     const at = new Date((Date.parse(newest.created_at) + Date.parse(oldest.created_at)) / 2).toISOString();
-    const { id } = await db
-      .insertInto('posts')
-      .values({
-        team_id: team.id,
-        user_id: mina.id,
-        type_id: PostType.text,
-        text: 'Written now, dated earlier',
-        color_id: null,
-        media_key: null,
-        media_type_id: null,
-        extra: null,
-        original_user_id: null,
-        original_team_id: null,
-        created_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertPostRow({ type_id: PostType.text, text: 'Written now, dated earlier', created_at: at });
     const seen = await read(t, team.id, coach.token);
     expect(seen.queries).toBe(FRESH);
     const times = seen.page.data.map((p) => p.created_at);
