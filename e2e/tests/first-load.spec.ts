@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { createTeam, openSignedIn, runSuffix, signUp } from './support/api-setup.js';
 import { shots } from './support/screens.js';
@@ -35,6 +36,15 @@ function watch(page: Page) {
  * Each is a request on the phone's six connections before the first signed-in render.
  */
 const SIGNED_IN_SCRIPTS = 7;
+
+/** The built chunk of the libraries only the sign-in screen (and the lazy forms) use (apps/web/vite.config.ts). */
+const SIGN_IN_VENDOR = (() => {
+  const manifest = JSON.parse(
+    readFileSync(new URL('../../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
+  ) as Record<string, { file: string; name?: string }>;
+  const chunk = Object.values(manifest).find((entry) => entry.name === 'sign-in-vendor');
+  return chunk && `/${chunk.file}`;
+})();
 
 /** The reads the boot script started (their URLs), and those the app has not taken (none, once it has). */
 const earlyReads = (page: Page) =>
@@ -116,6 +126,9 @@ test('on a phone, the engagements list and a team timeline load their code in se
     await expect(drawn(page)).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(seen.scripts.size, `${path}: ${[...seen.scripts].join(' ')}`).toBeLessThanOrEqual(SIGNED_IN_SCRIPTS);
+    // react-hook-form: the sign-in screen's, not in a signed-in first page's scripts (its forms are lazy).
+    expect(SIGN_IN_VENDOR, 'a sign-in-vendor chunk in the build').toBeTruthy();
+    expect([...seen.scripts]).not.toContain(SIGN_IN_VENDOR);
     expect(seen.errors).toEqual([]);
     await context.close();
   }

@@ -194,7 +194,7 @@ describe('Engagement Options', () => {
     );
     const { user } = await openOptions(2);
     await user.click(screen.getByRole('button', { name: 'Edit Name' }));
-    const field = screen.getByLabelText('Engagement Name');
+    const field = await screen.findByLabelText('Engagement Name');
     await user.clear(field);
     await user.paste('Rowing Club');
     await user.click(screen.getByRole('button', { name: 'Update' }));
