@@ -20,7 +20,14 @@ export function MainPanelBell() {
       panel={(close) => (
         <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', px: 1, pb: 1 }}>
           <Suspense
-            fallback={<Skeleton variant="rounded" height={240} aria-label="Loading notifications and invites" />}
+            fallback={
+              <Skeleton
+                role="progressbar"
+                variant="rounded"
+                height={240}
+                aria-label="Loading notifications and invites"
+              />
+            }
           >
             <MainSidePanel initialTab={invites > 0 && unread === 0 ? 1 : 0} onNavigate={close} />
           </Suspense>

@@ -45,7 +45,15 @@ export function MainSidePanel({ initialTab = 1, onNavigate }: { initialTab?: 0 |
       >
         {tab === 0 ? (
           <Suspense
-            fallback={<Skeleton variant="rounded" height={72} sx={{ m: 2 }} aria-label="Loading notifications" />}
+            fallback={
+              <Skeleton
+                role="progressbar"
+                variant="rounded"
+                height={72}
+                sx={{ m: 2 }}
+                aria-label="Loading notifications"
+              />
+            }
           >
             <NotificationsList onNavigate={onNavigate} />
           </Suspense>

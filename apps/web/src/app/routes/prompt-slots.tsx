@@ -20,7 +20,7 @@ const CreateSlideshowForm = lazy(() =>
   import('../../features/prompts/components/create-slideshow-form').then((m) => ({ default: m.CreateSlideshowForm })),
 );
 
-const loading = <Skeleton variant="rounded" height={160} aria-label="Loading" />;
+const loading = <Skeleton role="progressbar" variant="rounded" height={160} aria-label="Loading" />;
 
 /**
  * The prompts feature in the posts feature's slots (a feature imports no other; pages compose

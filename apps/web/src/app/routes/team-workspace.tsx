@@ -72,7 +72,7 @@ function Workspace({ teamId }: { teamId: number }) {
           team.isError ? (
             <Box role="alert">{team.error.message}</Box>
           ) : (
-            <Skeleton variant="rounded" height={320} aria-label="Loading engagement" />
+            <Skeleton role="progressbar" variant="rounded" height={320} aria-label="Loading engagement" />
           )
         }
       />
@@ -99,7 +99,9 @@ function Workspace({ teamId }: { teamId: number }) {
         rightSidebar={
           // Every member has the sidebar: the Inspiration card is for everyone.
           <TeamSidebar teamName={data.name} onInvite={invite ? () => setInviting(true) : undefined}>
-            <Suspense fallback={<Skeleton variant="rounded" height={160} aria-label="Loading panels" />}>
+            <Suspense
+              fallback={<Skeleton role="progressbar" variant="rounded" height={160} aria-label="Loading panels" />}
+            >
               <TeamSidebarPanels teamId={data.id} teamName={data.name} stats={stats} />
             </Suspense>
           </TeamSidebar>

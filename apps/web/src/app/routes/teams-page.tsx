@@ -28,7 +28,9 @@ const TrialNotice = lazy(() =>
 const MainSidePanel = lazy(() => import('./main-side-panel').then((m) => ({ default: m.MainSidePanel })));
 /** The side panel's width beside the teams (the team sidebar's, RIGHT_SIDEBAR_WIDTH). */
 const SIDE_PANEL_WIDTH = 300;
-const panelLoading = <Skeleton variant="rounded" height={240} aria-label="Loading notifications and invites" />;
+const panelLoading = (
+  <Skeleton role="progressbar" variant="rounded" height={240} aria-label="Loading notifications and invites" />
+);
 
 const JoinTeamDialog = lazyDialog(() =>
   import('../../features/teams/components/join-team-dialog').then((m) => m.JoinTeamDialog),

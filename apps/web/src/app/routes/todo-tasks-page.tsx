@@ -49,7 +49,11 @@ export function TodoTasksPage() {
       ) : (
         <Stack spacing={2}>
           {can('task.create', viewer) && (
-            <Suspense fallback={<Skeleton variant="rounded" height={120} aria-label="Loading the task form" />}>
+            <Suspense
+              fallback={
+                <Skeleton role="progressbar" variant="rounded" height={120} aria-label="Loading the task form" />
+              }
+            >
               <CreateTaskForm teamId={team.id} listId={listId} onInvite={openInvite} />
             </Suspense>
           )}

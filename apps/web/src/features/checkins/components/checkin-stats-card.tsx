@@ -138,7 +138,7 @@ export function CheckinStatsCard({ teamId }: { teamId: number }) {
         <TimeFilterSelect value={filter} onChange={setFilter} fullWidth />
       </Stack>
       {metrics.isPending ? (
-        <Skeleton variant="rounded" height={160} aria-label="Loading check-in stats" />
+        <Skeleton role="progressbar" variant="rounded" height={160} aria-label="Loading check-in stats" />
       ) : metrics.isError ? (
         <Typography color="error">{errorMessage(metrics.error)}</Typography>
       ) : (

@@ -55,7 +55,7 @@ export function TeamStatsDialog({ open, teamId, teamName, onClose }: TeamStatsDi
         {stats.isError ? (
           <Typography color="error">{errorMessage(stats.error)}</Typography>
         ) : !s ? (
-          <Skeleton variant="rounded" height={150} aria-label="Loading team statistics" />
+          <Skeleton role="progressbar" variant="rounded" height={150} aria-label="Loading team statistics" />
         ) : (
           <Box
             sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, opacity: stats.isPlaceholderData ? 0.6 : 1 }}

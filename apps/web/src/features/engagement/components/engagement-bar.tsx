@@ -78,7 +78,15 @@ export function EngagementBar({ subject, actions }: Props) {
       {commentsOpen && (
         <Box id={commentsId}>
           <Suspense
-            fallback={<Skeleton variant="rounded" height={40} sx={{ mt: 1.5 }} aria-label="Loading comments" />}
+            fallback={
+              <Skeleton
+                role="progressbar"
+                variant="rounded"
+                height={40}
+                sx={{ mt: 1.5 }}
+                aria-label="Loading comments"
+              />
+            }
           >
             <Comments subject={subject} me={me} composerRef={composer} autoFocus={focusComposer} />
           </Suspense>

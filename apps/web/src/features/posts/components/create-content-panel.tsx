@@ -170,7 +170,11 @@ export function CreateContentPanel({
           )}
           <Collapse in={panel.open} id={formsId}>
             {loaded && (
-              <Suspense fallback={<Skeleton variant="rounded" height={220} aria-label="Loading" sx={{ m: 2 }} />}>
+              <Suspense
+                fallback={
+                  <Skeleton role="progressbar" variant="rounded" height={220} aria-label="Loading" sx={{ m: 2 }} />
+                }
+              >
                 <CreateContentForms
                   open={panel.open}
                   teamId={teamId}

@@ -51,7 +51,7 @@ export function PromptStatsCard({ teamId, kind }: { teamId: number; kind: Prompt
         <TimeFilterSelect value={filter} onChange={setFilter} fullWidth />
       </Stack>
       {metrics.isPending ? (
-        <Skeleton variant="rounded" height={120} aria-label={`Loading ${copy.title}`} />
+        <Skeleton role="progressbar" variant="rounded" height={120} aria-label={`Loading ${copy.title}`} />
       ) : metrics.isError ? (
         <Typography color="error">{errorMessage(metrics.error)}</Typography>
       ) : (

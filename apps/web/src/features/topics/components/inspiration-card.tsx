@@ -139,7 +139,8 @@ export function InspirationCard({ teamId, canEdit, hasHistory, onSaved }: Props)
     body = <TopicForm key="create" teamId={teamId} defaultDay={mode.day} onDone={view} onSaved={onSaved} />;
   else if (mode.kind === 'edit')
     body = <TopicForm key={mode.topic.id} teamId={teamId} topic={mode.topic} onDone={view} onSaved={onSaved} />;
-  else if (today.isPending) body = <Skeleton variant="rounded" height={72} aria-label="Loading the topic" />;
+  else if (today.isPending)
+    body = <Skeleton role="progressbar" variant="rounded" height={72} aria-label="Loading the topic" />;
   else if (today.isError)
     body = (
       <Typography role="alert" variant="body2" color="error">
