@@ -133,6 +133,9 @@ export const endpointPaths = {
   pushPublicKey: { method: 'GET', path: 'push/public-key', auth: true },
   teamPush: { method: 'GET', path: 'user/team/:id/push', auth: true },
   setTeamPush: { method: 'POST', path: 'user/team/:id/push', auth: true },
+  portfolio: { method: 'GET', path: 'user/portfolio', auth: true },
+  portfolioSettings: { method: 'GET', path: 'user/portfolio/settings', auth: true },
+  updatePortfolioSettings: { method: 'PUT', path: 'user/portfolio/settings', auth: true },
 } as const satisfies Record<string, Pick<ApiRoute, 'method' | 'path' | 'auth'>>;
 
 /** The route table without its schemas, for clients: each entry typed with its whole route. */

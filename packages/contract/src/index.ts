@@ -35,6 +35,8 @@ export * from './schemas/todos.js';
 export * from './schemas/topics.js';
 export * from './schemas/prompts.js';
 export * from './schemas/watercooler.js';
+export * from './schemas/portfolio.js';
+export * from './portfolio.js';
 export * from './realtime.js';
 export * from './watercooler.js';
 export * from './web-page.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from './ids.js';
+import { attentionCauseId } from './portfolio.js';
 import { notificationSentence } from './notification-messages.js';
 import { NOTIFICATION_KINDS, NOTIFICATION_OBJECTS, notificationDto } from './schemas/notifications.js';
 
@@ -31,10 +32,23 @@ describe('notification sentences, from structured fields', () => {
 
   it('every kind has a sentence and an object kind; an unknown kind reads as its actor', () => {
     for (const kind of NOTIFICATION_KINDS) {
-      expect(notificationSentence(facts(kind)), kind).toMatch(/^Mary Ann Smith \S/);
+      // A flagged team is nobody's doing: its sentence starts with the team.
+      const subject = kind === 'team.needs_attention' ? /^Rowing Club \S/ : /^Mary Ann Smith \S/;
+      expect(notificationSentence(facts(kind)), kind).toMatch(subject);
       expect(NOTIFICATION_OBJECTS[kind], kind).toBeDefined();
     }
     expect(notificationSentence(facts('video.posted'))).toBe('Mary Ann Smith');
+  });
+
+  it('a flagged team names its cause, and only its team without one', () => {
+    const flagged = (id: number) => ({ ...facts('team.needs_attention'), object: { kind: 'attention' as const, id } });
+    expect(notificationSentence(flagged(attentionCauseId('quiet')))).toBe(
+      'Rowing Club needs attention: it has gone quiet',
+    );
+    expect(notificationSentence(flagged(attentionCauseId('happiness_drop')))).toBe(
+      'Rowing Club needs attention: happiness fell',
+    );
+    expect(notificationSentence(flagged(99))).toBe('Rowing Club needs attention');
   });
 
   it('the DTO requires the structured fields', () => {

@@ -1,4 +1,5 @@
 import { roleWithArticle } from './abilities.js';
+import { ATTENTION_CAUSE_SHORT, attentionCauseOfId } from './portfolio.js';
 import type { NotificationDto, NotificationKind } from './schemas/notifications.js';
 
 /** The facts a notification's sentence is built from (a `NotificationDto` has them). */
@@ -22,6 +23,10 @@ const SENTENCES: Record<NotificationKind, (actor: string, team: string, n: Notif
   'prompt.reminder': (a, t) => `${a} is waiting for your answer in ${t}`,
   'prompt.published': (a, t) => `${a} published the team's answers in ${t}`,
   'prompt.responded': (a) => `${a} answered your question`,
+  'team.needs_attention': (_a, t, n) => {
+    const cause = attentionCauseOfId(n.object?.id ?? 0);
+    return cause ? `${t} needs attention: ${ATTENTION_CAUSE_SHORT[cause]}` : `${t} needs attention`;
+  },
 };
 
 export const isNotificationKind = (kind: string): kind is NotificationKind => Object.hasOwn(SENTENCES, kind);

@@ -8,6 +8,7 @@ import { topicRoutes } from './topics.js';
 import { watercoolerRoutes } from './watercooler.js';
 import { engagementRoutes, lookupRoutes, postRoutes, uploadRoutes } from './posts.js';
 import { notificationRoutes } from './notifications.js';
+import { portfolioRoutes } from './portfolio.js';
 import { invitationRoutes, memberRoutes, teamRoutes } from './teams.js';
 
 /** Every API call, by name: the one route table of ARCHITECTURE.md. */
@@ -28,5 +29,6 @@ export const Routes = {
   ...todoRoutes,
   ...promptRoutes,
   ...watercoolerRoutes,
+  ...portfolioRoutes,
 };
 export type RouteName = keyof typeof Routes;

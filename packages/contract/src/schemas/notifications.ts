@@ -22,11 +22,12 @@ export const NOTIFICATION_KINDS = [
   'prompt.reminder',
   'prompt.published',
   'prompt.responded',
+  'team.needs_attention',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a notification is about, by kind: the id in `object` is one of these (a role: its role_id). */
-export const NOTIFICATION_OBJECT_KINDS = ['team', 'post', 'checkin', 'todo_list', 'role'] as const;
+export const NOTIFICATION_OBJECT_KINDS = ['team', 'post', 'checkin', 'todo_list', 'role', 'attention'] as const;
 export type NotificationObjectKind = (typeof NOTIFICATION_OBJECT_KINDS)[number];
 
 /** The object of each kind of notification. */
@@ -50,6 +51,8 @@ export const NOTIFICATION_OBJECTS: Record<NotificationKind, NotificationObjectKi
   'prompt.reminder': 'post',
   'prompt.published': 'post',
   'prompt.responded': 'post',
+  // The cause (`attentionCauseId`); the team is the notification's team, the actor its recipient.
+  'team.needs_attention': 'attention',
 };
 
 /**
