@@ -5,7 +5,7 @@
 //   (b) the signed-in shell, the chunk `signed-in` (apps/web/vite.config.ts, ADR 0035: frame,
 //       layout, team workspace and what the engagements list and the timeline share, one file
 //       instead of dozens): what it and its static imports add to the entry's set
-//                                                             ≤ 100 KB gzip
+//                                                             ≤  70 KB gzip
 //       (it replaced the frame's, layout's and workspace's rows of up to 50 KB each, which
 //       overlapped: a signed-in first page loaded about 100 KB beyond the entry before it too)
 //   (c) for each lazy route chunk (a screen of the route table, which lives in the entry, so they

@@ -4,6 +4,7 @@ import { mountApp } from './app/mount';
 import { AppProviders } from './app/providers';
 import { loadHostThemes } from './app/theme';
 import { AppRoutes, preloadFirstScreens } from './app/router';
+import { dropEarlyReadsLater } from './lib/early-reads';
 import { sessionStore } from './lib/session-storage';
 import { detectTeamsHost, teamsHost } from './lib/teams-host';
 
@@ -23,6 +24,7 @@ function render() {
       </AppProviders>
     </StrictMode>,
   );
+  dropEarlyReadsLater();
 }
 
 // The first screen's chunks are already on their way (index.html preloads the sign-in screen;

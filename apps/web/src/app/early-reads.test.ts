@@ -8,6 +8,7 @@ import { getTimeline } from '../features/posts/api/get-feed';
 import { getDeletedTeams } from '../features/teams/api/deleted-teams';
 import { getTeam, getTeamProfile, getTeams } from '../features/teams/api/get-teams';
 import { call, setUnauthorizedHandler, type ApiError } from '../lib/api-client';
+import { EARLY_READS_FRESH_MS, dropEarlyReadsLater } from '../lib/early-reads';
 import { sessionStore } from '../lib/session-storage';
 import { recordCalls, server, testUser } from '../test/server';
 
@@ -188,6 +189,26 @@ describe('call() takes an early read', () => {
     await getTeams();
 
     expect(calls.filter((c) => c.path === '/api/user/teams')).toHaveLength(2);
+  });
+
+  it('drops the reads left untaken once the app has started: a later screen asks the server', async () => {
+    sessionStore.signIn({ ...testUser, token: 'tok-abc' });
+    const calls = recordCalls();
+    boot(`/engagements/${TEAM}/timeline`);
+    await started(calls, 8);
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      dropEarlyReadsLater();
+      vi.advanceTimersByTime(EARLY_READS_FRESH_MS - 1);
+      await getTeams();
+      expect(calls.filter((c) => c.path === '/api/user/teams')).toHaveLength(1);
+
+      vi.advanceTimersByTime(1);
+      await getTeamProfile(TEAM);
+      expect(calls.filter((c) => c.path === `/api/user/team/${TEAM}/profile`)).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks again itself when the early read failed, and answers with that', async () => {

@@ -32,3 +32,17 @@ export function takeEarlyRead(
     () => undefined,
   );
 }
+
+/**
+ * The app's first screens take their reads within a second or two of starting, even on a slow
+ * phone. A read still untaken after this long is old news (the team renamed since): dropped, so a
+ * later screen asking the same URL asks the server.
+ */
+export const EARLY_READS_FRESH_MS = 10_000;
+
+/** Drops the reads the app did not take, `EARLY_READS_FRESH_MS` after it starts (main.tsx). */
+export function dropEarlyReadsLater(): void {
+  setTimeout(() => {
+    delete (window as WithEarlyReads)[EARLY_READS_KEY];
+  }, EARLY_READS_FRESH_MS);
+}

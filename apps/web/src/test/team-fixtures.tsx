@@ -67,7 +67,6 @@ export function buildInvitation(overrides: Partial<InvitationDto> = {}): Invitat
   };
 }
 
-/** An active Coach plan, changed by `overrides`. */
 /** A subscription with `is_active` as the server presents it now (the contract's rule), unless given. */
 export const subscription = (overrides: Partial<SubscriptionDto> = {}): SubscriptionDto => {
   const s = { ...activeSubscription, ...overrides };

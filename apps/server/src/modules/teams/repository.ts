@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { PostType, PostMessages, type FirstStepsDto } from '@rally/contract';
+import { FIRST_STEPS_NOT_A_POST, PostType, PostMessages, type FirstStepsDto } from '@rally/contract';
 import { compileOnce } from '../../db/compile-once.js';
 import { lockRows, rowsOfJson } from '../../db/dialect.js';
 import type { Database, TeamRow } from '../../db/schema.js';
@@ -122,8 +122,7 @@ export class TeamsRepository {
               .select('posts.id')
               .where('posts.team_id', '=', teamId)
               .where('posts.user_id', '=', userId)
-              // Not the welcome the team was created with, nor a check-in request or answer.
-              .where('posts.type_id', 'not in', [PostType.welcomemessage, PostType.checkin, PostType['checkin.reply']]),
+              .where('posts.type_id', 'not in', FIRST_STEPS_NOT_A_POST),
           )
           .as('posted'),
         eb

@@ -4,12 +4,11 @@ import Close from '@mui/icons-material/Close';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PostType, type FirstStepsDto, type PostDto } from '@rally/contract';
+import { FIRST_STEPS_NOT_A_POST, PostType, type FirstStepsDto, type PostDto } from '@rally/contract';
 import { teamProfileQuery } from '../../features/teams/api/get-teams';
 import { dismissFirstSteps, firstStepsDismissed } from './first-steps-dismissed';
 
-/** Posts that are not the owner's own words: the welcome the team was made with, check-ins. */
-const NOT_A_POST: ReadonlySet<number> = new Set([PostType.welcomemessage, PostType.checkin, PostType['checkin.reply']]);
+const NOT_A_POST: ReadonlySet<number> = new Set(FIRST_STEPS_NOT_A_POST);
 
 /**
  * The steps as done: the server's answer (ADR 0032), or what the page already shows — someone else
@@ -162,5 +161,3 @@ export function FirstStepsCard({
     </Paper>
   );
 }
-
-export default FirstStepsCard;

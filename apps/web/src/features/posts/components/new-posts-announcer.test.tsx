@@ -9,11 +9,11 @@ const isOwn = (post: PostDto) => post.user.id === ME;
 const mine = (id: number) => buildPost({ id, user: { id: ME, full_name: 'Me Myself', avatar: null } });
 
 function setUp(ready: boolean, posts: PostDto[]) {
-  const view = render(<NewPostsAnnouncer ready={ready} posts={posts} isOwn={isOwn} />);
+  const view = render(<NewPostsAnnouncer feed="Timeline" ready={ready} posts={posts} isOwn={isOwn} />);
   return {
     region: screen.getByRole('status'),
-    update: (nextReady: boolean, next: PostDto[]) =>
-      view.rerender(<NewPostsAnnouncer ready={nextReady} posts={next} isOwn={isOwn} />),
+    update: (nextReady: boolean, next: PostDto[], feed = 'Timeline') =>
+      view.rerender(<NewPostsAnnouncer feed={feed} ready={nextReady} posts={next} isOwn={isOwn} />),
   };
 }
 
@@ -48,5 +48,14 @@ describe('NewPostsAnnouncer', () => {
     update(true, [buildPost({ id: 2 }), buildPost({ id: 1 })]);
     expect(region.textContent?.trim()).toBe('1 new post');
     expect(region.textContent).not.toBe(first);
+  });
+
+  it('says nothing when the page switches to another feed, and tells of news in that feed after', () => {
+    const { region, update } = setUp(true, [buildPost({ id: 2 }), buildPost({ id: 1 })]);
+    // The Wall of Fame's posts, newer than the timeline's first: the feed, not news.
+    update(true, [buildPost({ id: 9 }), buildPost({ id: 8 }), buildPost({ id: 7 })], 'Wall of Fame');
+    expect(region).toHaveTextContent('');
+    update(true, [buildPost({ id: 10 }), buildPost({ id: 9 }), buildPost({ id: 8 })], 'Wall of Fame');
+    expect(region.textContent?.trim()).toBe('1 new post');
   });
 });

@@ -3,6 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { PostDto } from '@rally/contract';
 
 interface Props {
+  /**
+   * Which feed this is (its label). One page shows the Timeline, Wall of Fame and Bright Ideas in
+   * turn: on a switch, the new feed's posts are the feed, not news.
+   */
+  feed: string;
   /** The feed's first page has loaded: the posts shown then are the feed, not news. */
   ready: boolean;
   /** The feed's posts, newest first, as shown. */
@@ -33,19 +38,19 @@ export const newPostsText = (count: number) => `${count} new ${count === 1 ? 'po
  * mounted while the feed loads or is empty, so that it is in place before the first post arrives
  * (a live region added together with its text is not read out).
  */
-export function NewPostsAnnouncer({ ready, posts, isOwn }: Props) {
-  const known = useRef<Set<number> | null>(null);
+export function NewPostsAnnouncer({ feed, ready, posts, isOwn }: Props) {
+  const known = useRef<{ feed: string; ids: Set<number> } | null>(null);
   const [text, setText] = useState('');
   // Flips on each announcement: the same words twice in a row are still a change to read out.
   const [flip, setFlip] = useState(false);
 
   useEffect(() => {
     if (!ready) return;
-    if (known.current === null) {
-      known.current = new Set(posts.map((p) => p.id));
+    if (known.current?.feed !== feed) {
+      known.current = { feed, ids: new Set(posts.map((p) => p.id)) };
       return;
     }
-    const seen = known.current;
+    const seen = known.current.ids;
     const arrived: PostDto[] = [];
     for (const post of posts) {
       if (seen.has(post.id)) break;
@@ -57,7 +62,7 @@ export function NewPostsAnnouncer({ ready, posts, isOwn }: Props) {
       setText(newPostsText(news));
       setFlip((f) => !f);
     }
-  }, [ready, posts, isOwn]);
+  }, [feed, ready, posts, isOwn]);
 
   return (
     <Box role="status" aria-live="polite" sx={visuallyHidden}>

@@ -73,7 +73,7 @@ export function PostFeed(props: Props) {
   const isOwn = useCallback((post: PostDto) => post.user.id === viewerFor(post.team_id).userId, [viewerFor]);
   return (
     <>
-      <NewPostsAnnouncer ready={feed.isSuccess} posts={posts} isOwn={isOwn} />
+      <NewPostsAnnouncer feed={props.label} ready={feed.isSuccess} posts={posts} isOwn={isOwn} />
       <FeedBody {...props} posts={posts} />
     </>
   );
@@ -95,7 +95,9 @@ function FeedBody({
   // The first screen's posts first, the rest after a paint: a phone renders (and Lighthouse
   // waits for) three cards before the feed is on screen, not ten (issue 25). Until then the foot
   // of the feed is left out, so the cards that follow push nothing on screen down.
-  const painted = usePaintedOnce(!feed.isPending && !hold && posts.length > FIRST_SCREEN_POSTS);
+  // Painted once the feed first shows at all: a short feed that later grows past three posts live
+  // is not cut back to three for a frame.
+  const painted = usePaintedOnce(!feed.isPending && !hold);
   const partial = !painted && posts.length > FIRST_SCREEN_POSTS;
   if (feed.isPending || hold)
     return (

@@ -21,14 +21,15 @@ interface Props {
 }
 
 /**
- * A list's tasks with the filter All / Completed / Incomplete and the newest / oldest order
- * (spec §4): each choice is its own query from page 1, then Load More.
- */
-/**
  * An unselected choice in the secondary text colour: MUI's default (action.active) reads at 4.49:1
  * on the page's background, under WCAG's 4.5:1. The selected one keeps MUI's own colour.
  */
 const unselectedSx = { color: 'text.secondary' } as const;
+
+/**
+ * A list's tasks with the filter All / Completed / Incomplete and the newest / oldest order
+ * (spec §4): each choice is its own query from page 1, then Load More.
+ */
 
 export function TaskList({ teamId, listId, viewer, renderExtras }: Props) {
   const [status, setStatus] = useState<TaskFilter>(undefined);
