@@ -75,6 +75,9 @@ import { notificationsConsumer } from './modules/notifications/consumer.js';
 import { CheckinsRepository } from './modules/checkins/repository.js';
 import { checkinRoutes } from './modules/checkins/routes.js';
 import { CheckinsService } from './modules/checkins/service.js';
+import { PortfolioRepository } from './modules/portfolio/repository.js';
+import { portfolioRoutes } from './modules/portfolio/routes.js';
+import { PortfolioService } from './modules/portfolio/service.js';
 import { PushRepository } from './modules/push/repository.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { PushService, registerPushJobs, type PushDeps } from './modules/push/service.js';
@@ -464,6 +467,9 @@ export async function buildApp({
         engagement,
       });
       checkinRoutes(api, { checkins });
+      portfolioRoutes(api, {
+        portfolio: new PortfolioService({ repo: new PortfolioRepository(db.kysely), urlOf: uploads.urlOf }),
+      });
       watercoolerRoutes(api, { watercooler: watercooler.service });
       topicRoutes(api, { topics });
       notificationRoutes(api, { notifications: new NotificationsService(new NotificationsRepository(db.kysely)) });

@@ -296,6 +296,8 @@ export interface CheckinsTable {
   user_id: number;
   post_id: number | null;
   members_count: number;
+  /** Answers so far, kept by a trigger (migration 2026112812). */
+  responses_count: Generated<number>;
   created_at: string;
 }
 
@@ -324,6 +326,8 @@ export interface PromptsTable {
   content: string | null;
   media_key: string | null;
   published_at: string | null;
+  /** Answers so far (their file at position 0), kept by a trigger (migration 2026112812). */
+  answers_count: Generated<number>;
   created_at: string;
 }
 
@@ -398,6 +402,41 @@ export interface TodoTaskTagsTable {
   user_id: number;
 }
 
+/** A coach's portfolio settings (ADR 0036): a null threshold switches its rule off; no row, the defaults. */
+export interface PortfolioSettingsTable {
+  user_id: number;
+  happiness_drop: number | null;
+  quiet: number | null;
+  low_participation: number | null;
+  overdue_tasks: number | null;
+  digest_enabled: number;
+  /** ISO weekday, 1 Monday … 7 Sunday. */
+  digest_day: number;
+  /** Local hour 0–23 in the profile's time zone. */
+  digest_hour: number;
+  updated_at: string | null;
+}
+
+/** Per team and UTC day: posts, reactions, comments and check-in answers, kept by triggers (ADR 0036). */
+export interface TeamActivityDaysTable {
+  team_id: number;
+  /** YYYY-MM-DD, the UTC day of the activities' `created_at`. */
+  day: string;
+  activity: number;
+  /** The newest activity of the day. */
+  last_at: string;
+}
+
+/** Per team and person: their last activity and check-in answer, their answers' count and score sum (ADR 0036). */
+export interface TeamMemberActivityTable {
+  team_id: number;
+  user_id: number;
+  last_active_at: string;
+  last_answer_at: string | null;
+  answers: number;
+  score_sum: number;
+}
+
 /** The event log (ADR 0024): `payload` is the JSON of an `AppEvent` (events/types.ts). */
 export interface EventsTable {
   id: Generated<number>;
@@ -449,6 +488,9 @@ export interface Database {
   prompts: PromptsTable;
   prompt_responses: PromptResponsesTable;
   prompt_reminders: PromptRemindersTable;
+  portfolio_settings: PortfolioSettingsTable;
+  team_activity_days: TeamActivityDaysTable;
+  team_member_activity: TeamMemberActivityTable;
   events: EventsTable;
   event_consumers: EventConsumersTable;
 }

@@ -54,3 +54,7 @@ export function startOfZonedDay(day: string, timeZone: string): Date {
   }
   return new Date(hi);
 }
+
+/** The calendar day (YYYY-MM-DD) instant `t` falls on in IANA `timeZone`. */
+export const zonedDayOf = (t: Date, timeZone: string): string =>
+  new Date(wallClock(t.getTime(), timeZone)).toISOString().slice(0, 10);

@@ -41,7 +41,7 @@ export interface CheckinsDeps {
  * midnight in the viewer's `tz`, whose web client counts days in its own calendar; 00:00 UTC
  * without one (older clients).
  */
-const startOf = ({ from_date, tz }: FromDateQuery): string | null =>
+export const startOf = ({ from_date, tz }: FromDateQuery): string | null =>
   !from_date ? null : tz ? startOfZonedDay(from_date, tz).toISOString() : `${from_date}T00:00:00.000Z`;
 
 /** Requesting and answering check-ins, their statistics and the team's (decisions.md "Check-ins"). */

@@ -15,9 +15,11 @@ import {
   PostType,
   type Ability,
   type MemberDto,
+  type PortfolioRowDto,
   type PostDto,
   type TeamDto,
   PostMessages,
+  PortfolioMessages,
 } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
 import { MP4_CLIP } from '../../test/samples.js';
@@ -458,6 +460,42 @@ function checkinCases(): Case[] {
     stats('GET user/team/{id}/checkin/metrics', (team) => `user/team/${team.id}/checkin/metrics?from_date=2026-01-01`),
     stats('GET user/team/{id}/checkin/metrics/detail', (team) => `user/team/${team.id}/checkin/metrics/detail?page=1`),
     stats('GET user/team/{id}/stats', (team) => `user/team/${team.id}/stats`),
+  ];
+}
+
+/**
+ * The coach's portfolio (issue 26): a row per team the caller leads (roles 2 and 3), never one of
+ * a team they are only a member of. Each caller first leads a team of their own, so the member of
+ * the shared team who leads another sees that one only.
+ */
+function portfolioCases(): Case[] {
+  const own = new Map<Actor, number>();
+  return [
+    {
+      name: 'GET user/portfolio (a team the caller leads; the shared one for its leads only)',
+      expected: anyone(200),
+      call: async (_team, token, actor) => {
+        if (token) own.set(actor, (await buildTeam(t, people[actor as Person], secretName())).id);
+        return t.api('GET', 'user/portfolio', undefined, token);
+      },
+      check: async (team, res, actor) => {
+        if (res.statusCode !== 200) return;
+        const ids = res.json<{ data: PortfolioRowDto[] }>().data.map((r) => r.team.id);
+        expect(ids).toContain(own.get(actor));
+        if (actor === 'owner' || actor === 'admin') expect(ids).toContain(team.id);
+        else expect(ids).not.toContain(team.id);
+      },
+    },
+    {
+      name: 'GET user/portfolio/settings',
+      expected: anyone(200),
+      call: (_team, token) => t.api('GET', 'user/portfolio/settings', undefined, token),
+    },
+    {
+      name: 'PUT user/portfolio/settings',
+      expected: anyone(200),
+      call: (_team, token) => t.api('PUT', 'user/portfolio/settings', { rules: { quiet: 5 } }, token),
+    },
   ];
 }
 
@@ -1304,6 +1342,7 @@ const CASES: Case[] = [
   },
   ...postCases(),
   ...checkinCases(),
+  ...portfolioCases(),
   ...todoCases(),
   ...topicCases(),
   ...promptCases(),
@@ -1377,6 +1416,17 @@ describe('the permission table is covered', () => {
       expect(statuses).toContain(REFUSED_WITH[ability] ?? 403);
     },
   );
+});
+
+describe('the portfolio of a member who leads no team', () => {
+  it('is refused (403), though they are in the shared team', async () => {
+    const member = await buildUser(t, { first_name: 'Plain', last_name: 'Member' });
+    await seatMembers(t, shared.id, [{ user: member, role: 4 }]);
+    const res = await t.api('GET', 'user/portfolio', undefined, member.token);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toMatchObject({ message: PortfolioMessages.notALead, code: 'forbidden' });
+    expect(res.body).not.toContain(shared.name);
+  });
 });
 
 describe('no leak to outsiders', () => {
