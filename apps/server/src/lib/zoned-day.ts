@@ -54,3 +54,15 @@ export function startOfZonedDay(day: string, timeZone: string): Date {
   }
   return new Date(hi);
 }
+
+/**
+ * The wall clock of `at` in IANA `timeZone` as a Date whose UTC fields read it (getUTCDay,
+ * getUTCHours…); UTC when no zone is given or it is not one (RangeError).
+ */
+export function zonedWallClock(at: Date, timeZone: string | null): Date {
+  try {
+    return timeZone ? new Date(wallClock(at.getTime(), timeZone)) : at;
+  } catch {
+    return at;
+  }
+}

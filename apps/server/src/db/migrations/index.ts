@@ -24,6 +24,7 @@ import * as mediaState from './2026112800-media-state.js';
 import * as mediaJobs from './2026112801-media-jobs.js';
 import * as prompts from './2026112810-prompts.js';
 import * as postsTimeOrder from './2026112811-posts-time-order.js';
+import * as portfolioAttention from './2026112813-portfolio-attention.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026112801-media-jobs': mediaJobs,
   '2026112810-prompts': prompts,
   '2026112811-posts-time-order': postsTimeOrder,
+  '2026112813-portfolio-attention': portfolioAttention,
 };
