@@ -78,6 +78,7 @@ import { CheckinsService } from './modules/checkins/service.js';
 import { PortfolioRepository } from './modules/portfolio/repository.js';
 import { portfolioRoutes } from './modules/portfolio/routes.js';
 import { PortfolioService } from './modules/portfolio/service.js';
+import { registerPortfolioJobs } from './modules/portfolio/jobs.js';
 import { PushRepository } from './modules/push/repository.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { PushService, registerPushJobs, type PushDeps } from './modules/push/service.js';
@@ -360,6 +361,19 @@ export async function buildApp({
   });
   app.decorate('topics', topics);
   registerTopicPublishing(scheduler, topics);
+  const portfolioRepo = new PortfolioRepository(db.kysely);
+  const portfolio = new PortfolioService({ repo: portfolioRepo, urlOf: uploads.urlOf });
+  registerPortfolioJobs(
+    scheduler,
+    {
+      db: db.kysely,
+      mailer,
+      publicUrl: config.PUBLIC_URL,
+      readRows: (userId) => portfolio.recentRows(userId),
+      readDigestSettings: (userIds) => portfolioRepo.digestSettings(userIds),
+    },
+    config.PORTFOLIO_JOBS_EVERY_MS,
+  );
 
   app.addHook('onClose', async () => {
     await scheduler.stop(); // runs under way finish first
@@ -467,9 +481,7 @@ export async function buildApp({
         engagement,
       });
       checkinRoutes(api, { checkins });
-      portfolioRoutes(api, {
-        portfolio: new PortfolioService({ repo: new PortfolioRepository(db.kysely), urlOf: uploads.urlOf }),
-      });
+      portfolioRoutes(api, { portfolio });
       watercoolerRoutes(api, { watercooler: watercooler.service });
       topicRoutes(api, { topics });
       notificationRoutes(api, { notifications: new NotificationsService(new NotificationsRepository(db.kysely)) });

@@ -204,6 +204,8 @@ const envSchema = z.object({
   TEAM_RESTORE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How often the job that erases engagements past their restore window runs (ms). */
   TEAM_PURGE_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
+  /** How often the portfolio's jobs run (ms): "needs attention" notifications, the weekly digest (issue 26). */
+  PORTFOLIO_JOBS_EVERY_MS: z.coerce.number().int().min(1000).max(3_600_000).default(900_000),
   /** How long a viewer's team cards may be kept at most (ADR 0018); 0 turns the cache off. */
   TEAM_CARDS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   /** An open realtime socket re-checks its session this often (closed 4401 once it has ended). */

@@ -454,6 +454,21 @@ export interface EventConsumersTable {
   leased_until: string | null;
 }
 
+/** A coach was told that a team they lead is flagged for `cause` (issue 26); gone when it clears. */
+export interface AttentionFlagsTable {
+  user_id: number;
+  team_id: number;
+  cause: string;
+  flagged_at: string;
+}
+
+/** A coach's weekly digest was queued for `week` ('YYYY-Www', ISO week in their time zone). */
+export interface PortfolioDigestsTable {
+  user_id: number;
+  week: string;
+  sent_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -493,6 +508,8 @@ export interface Database {
   team_member_activity: TeamMemberActivityTable;
   events: EventsTable;
   event_consumers: EventConsumersTable;
+  attention_flags: AttentionFlagsTable;
+  portfolio_digests: PortfolioDigestsTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

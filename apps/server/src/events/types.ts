@@ -1,4 +1,4 @@
-import type { NotificationDto, PostDto, SharedEngagement } from '@rally/contract';
+import type { AttentionCause, NotificationDto, PostDto, SharedEngagement } from '@rally/contract';
 
 /** What a reaction or comment was on (the engagement module's `Subject`). */
 export interface EventSubject {
@@ -97,6 +97,11 @@ export type AppEvent =
    * what shows it, the post it is on (its own media, or one of its comments') or null.
    */
   | { type: 'media.ready'; team_id: number; post_id: number | null }
+  /**
+   * A team `user_id` leads became flagged for `cause` in their portfolio (issue 26): they are told,
+   * once until the cause clears (the portfolio's attention job).
+   */
+  | { type: 'team.attention'; team_id: number; user_id: number; cause: AttentionCause }
   /** A mail was recorded in the outbox: the mailer delivers it now rather than at its next poll. */
   | { type: 'mail.queued'; team_id: null }
   /** A notification was stored (by the notifications consumer): its recipient's sockets show it. */

@@ -114,6 +114,8 @@ describe('the scheduler in the app', () => {
       'uploads.sweep',
       'push.flush-held',
       'push.prune-ended',
+      'portfolio.attention',
+      'portfolio.digest',
     ])
       expect(() => app.app.scheduler.every(job, 1000, run)).toThrow(/scheduled already/);
     await vi.advanceTimersByTimeAsync(1000);

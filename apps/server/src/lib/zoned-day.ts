@@ -55,6 +55,17 @@ export function startOfZonedDay(day: string, timeZone: string): Date {
   return new Date(hi);
 }
 
+/**
+ * The wall clock of `at` in IANA `timeZone` as a Date whose UTC fields read it (getUTCDay,
+ * getUTCHours…); UTC when no zone is given or it is not one (RangeError).
+ */
+export function zonedWallClock(at: Date, timeZone: string | null): Date {
+  try {
+    return timeZone ? new Date(wallClock(at.getTime(), timeZone)) : at;
+  } catch {
+    return at;
+  }
+}
+
 /** The calendar day (YYYY-MM-DD) instant `t` falls on in IANA `timeZone`. */
-export const zonedDayOf = (t: Date, timeZone: string): string =>
-  new Date(wallClock(t.getTime(), timeZone)).toISOString().slice(0, 10);
+export const zonedDayOf = (t: Date, timeZone: string): string => zonedWallClock(t, timeZone).toISOString().slice(0, 10);

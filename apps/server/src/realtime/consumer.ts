@@ -74,6 +74,7 @@ export function liveOf(event: AppEvent): TeamEvent | undefined {
     case 'team.restored':
     case 'mail.queued':
     case 'invitation.sent':
+    case 'team.attention': // its notification reaches the coach's sockets as notification.created
       return undefined;
   }
 }

@@ -25,6 +25,7 @@ import * as mediaJobs from './2026112801-media-jobs.js';
 import * as prompts from './2026112810-prompts.js';
 import * as postsTimeOrder from './2026112811-posts-time-order.js';
 import * as portfolioSettings from './2026112812-portfolio-settings.js';
+import * as portfolioAttention from './2026112813-portfolio-attention.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026112810-prompts': prompts,
   '2026112811-posts-time-order': postsTimeOrder,
   '2026112812-portfolio-settings': portfolioSettings,
+  '2026112813-portfolio-attention': portfolioAttention,
 };

@@ -45,6 +45,8 @@ export function notificationsConsumer(notifier: Notifier): EventConsumer {
           if (e.what === 'reminded' && e.user_id !== undefined)
             return notifier.promptReminder(e.actor_id, e.team_id, e.post_id, e.user_id);
           return;
+        case 'team.attention':
+          return notifier.teamNeedsAttention(e.user_id, e.team_id, e.cause);
         case 'post.updated':
         case 'post.deleted':
         case 'todo.changed':

@@ -1,4 +1,10 @@
-import { Role, type NotificationDto, type NotificationKind } from '@rally/contract';
+import {
+  Role,
+  attentionCauseId,
+  type AttentionCause,
+  type NotificationDto,
+  type NotificationKind,
+} from '@rally/contract';
 import type { BackgroundQueue } from '../../lib/background.js';
 import { recordEvent } from '../../events/log.js';
 import { presentNotification, type StoredData } from './presenter.js';
@@ -27,6 +33,7 @@ const urls = {
   home: '/',
   team: (teamId: number) => `/engagements/${teamId}/timeline`,
   members: (teamId: number) => `/engagements/${teamId}/info`,
+  portfolio: '/portfolio',
 };
 
 interface Fanout {
@@ -41,6 +48,8 @@ interface Fanout {
   roleId?: number;
   /** Recipients need not be members (an invitation goes to someone outside the team). */
   outsiders?: boolean;
+  /** Told of something about themselves, not of what another did (the actor is the recipient). */
+  toActor?: boolean;
   /** Skip a recipient who has the same one (kind, actor, subject) unread already. */
   once?: boolean;
 }
@@ -48,8 +57,9 @@ interface Fanout {
 /**
  * Stores notifications of what happens in teams and sends them live to their recipients. The
  * event log's notifications consumer calls it (consumer.ts) after the write has committed; the
- * work runs in the background (`background.run`), so it never delays or fails a request. Never to the actor; only to people who are members of the
- * team when the notification is created (checked then, in one query).
+ * work runs in the background (`background.run`), so it never delays or fails a request. Never to
+ * the actor (unless it is about them alone, `toActor`); only to people who are members of the team
+ * when the notification is created (checked then, in one query).
  */
 export class Notifier {
   constructor(private readonly deps: NotifierDeps) {}
@@ -240,6 +250,19 @@ export class Notifier {
     });
   }
 
+  /** A team the coach leads became flagged for `cause` (the portfolio's attention job tells each cause once). */
+  teamNeedsAttention(coachId: number, teamId: number, cause: AttentionCause): Promise<void> {
+    return this.fanout({
+      kind: 'team.needs_attention',
+      actorId: coachId,
+      teamId,
+      subject: attentionCauseId(cause),
+      recipients: [coachId],
+      url: urls.portfolio,
+      toActor: true,
+    });
+  }
+
   private aboutPost(kind: NotificationKind, actorId: number, teamId: number, postId: number): Promise<void> {
     return this.fanout({
       kind,
@@ -273,7 +296,7 @@ export class Notifier {
   async create(f: Fanout): Promise<Delivered[]> {
     const { repo, sink } = this.deps;
     let ids = typeof f.recipients === 'function' ? await f.recipients(repo) : f.recipients;
-    ids = [...new Set(ids)].filter((id) => id !== f.actorId);
+    ids = [...new Set(ids)].filter((id) => f.toActor || id !== f.actorId);
     if (!f.outsiders && ids.length) ids = await repo.membersAmong(f.teamId, ids);
     if (f.once && ids.length) {
       const fresh: number[] = [];

@@ -256,6 +256,15 @@ export class PortfolioRepository {
       .executeTakeFirst();
   }
 
+  /** The digest columns of the coaches among `userIds` who saved settings (the digest job). */
+  digestSettings(userIds: number[]) {
+    return this.db
+      .selectFrom('portfolio_settings')
+      .select(['user_id', 'digest_enabled', 'digest_day', 'digest_hour'])
+      .where('user_id', 'in', userIds)
+      .execute();
+  }
+
   /** Writes the whole of a user's settings (a first save makes their row). */
   async saveSettings(userId: number, values: Omit<PortfolioSettingsTable, 'user_id'>): Promise<void> {
     await this.db

@@ -45,6 +45,15 @@ export class PortfolioService {
   }
 
   /**
+   * The rows the weekly digest and the nudges read (ADR 0037): the last `attentionWindowDays` days
+   * (UTC days) against the same length before, so the digest shows a trend.
+   */
+  recentRows(userId: number): Promise<PortfolioRowDto[]> {
+    const today = this.now().toISOString().slice(0, 10);
+    return this.rows(userId, { from_date: addDays(today, -PortfolioLimits.attentionWindowDays) });
+  }
+
+  /**
    * Every team the caller leads, by name: 403 when they lead none. `rules` default to the
    * caller's saved ones. A constant number of queries, however many teams.
    */
