@@ -1,3 +1,9 @@
+/**
+ * Fewer distinct people than this answered in a period: the team's meter and moods stay hidden
+ * (issue 10). Here rather than with the schemas, so a page can say so without loading zod.
+ */
+export const CHECKIN_ANONYMITY_FLOOR = 3;
+
 /** Check-ins and team statistics (spec §2, §4, §5; decisions.md "Check-ins"): their own object, like PostMessages. */
 export const CheckinMessages = {
   needMembers: 'Please add members in your team to initiate the check-in',

@@ -13,6 +13,7 @@ export * from './watercooler-messages.js';
 export * from './watercooler-limits.js';
 export * from './notification-messages.js';
 export * from './security-messages.js';
+export * from './time-zone.js';
 export * from './envelope.js';
 export * from './route.js';
 export * from './routes/index.js';

@@ -35,6 +35,7 @@ const TimelinePage = lazyScreen(() => import('./routes/timeline-page').then((m) 
 const WatercoolerPage = lazyScreen(() => import('./routes/watercooler-page').then((m) => m.WatercoolerPage));
 const TabConfigPage = lazyScreen(() => import('./routes/tab-config-page').then((m) => m.TabConfigPage));
 const DashboardPage = lazyScreen(() => import('./routes/dashboard-page').then((m) => m.DashboardPage));
+const PortfolioRoute = lazyScreen(() => import('../features/portfolio/routes/portfolio').then((m) => m.PortfolioRoute));
 
 /** The element and handle of a route that shows a lazy screen (the handle lets RequireAuth preload it). */
 function screen(Screen: LazyScreen<object>): Pick<RouteObject, 'element' | 'handle'>;
@@ -67,6 +68,7 @@ const privateRoutes: RouteObject[] = [
           { index: true, ...screen(TeamsPage, { title: 'My Teams', empty: 'short' as const }) },
           { path: paths.engagements, ...screen(TeamsPage, { title: 'Engagements', empty: 'long' as const }) },
           { path: paths.dashboard, ...screen(DashboardPage) },
+          { path: paths.portfolio, ...screen(PortfolioRoute) },
           { path: paths.profile, ...screen(ProfileRoute) },
           { path: routePatterns.userProfile, ...screen(ProfileRoute) },
           { path: paths.settings, ...screen(SettingsRoute) },

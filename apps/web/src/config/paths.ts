@@ -13,6 +13,8 @@ export const paths = {
   dashboard: '/dashboard',
   engagements: '/engagements',
   settings: '/settings',
+  /** The coach's portfolio: every team the user leads, with what needs attention (issue 26). */
+  portfolio: '/portfolio',
   /** The team workspace (route parameter teamId). */
   team: (teamId: number | string) => `/engagements/${teamId}`,
   teamInfo: (teamId: number | string) => `/engagements/${teamId}/info`,

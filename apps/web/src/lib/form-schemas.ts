@@ -21,6 +21,7 @@ export {
   joinTeamSchema,
   loginCodeSchema,
   loginSchema,
+  portfolioSettingsInput,
   registerSchema,
   resetPasswordSchema,
   textPostSchema,

@@ -49,3 +49,26 @@ export async function expectGoneAfterFourSeconds(text: string) {
   expect(screen.queryByText(text)).not.toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 }
+
+/**
+ * A `matchMedia` for a window `width` px wide: its min-width and max-width queries answer for it
+ * (`vi.stubGlobal('matchMedia', windowOfWidth(1366))`; jsdom alone matches none, a phone).
+ */
+export function windowOfWidth(width: number) {
+  return (query: string) => {
+    const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
+    const matches =
+      conditions.length > 0 &&
+      conditions.every(([, kind, px]) => (kind === 'min' ? width >= Number(px) : width <= Number(px)));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  };
+}

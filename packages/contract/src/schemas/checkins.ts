@@ -3,14 +3,11 @@ import { CheckinMessages } from '../checkin-messages.js';
 import { MOOD_IDS } from '../lookups.js';
 import { idParam, isCalendarDay, pageQuery, textField } from './common.js';
 import { userRefDto } from './posts.js';
-import { isTimeZone } from './profile.js';
+import { isTimeZone } from '../time-zone.js';
 import { teamParams } from './teams.js';
 
 /** `user/team/:id/checkin/:checkinId`. */
 export const checkinParams = teamParams.extend({ checkinId: idParam });
-
-/** Fewer distinct people than this answered in a period: the team's meter and moods stay hidden (issue 10). */
-export const CHECKIN_ANONYMITY_FLOOR = 3;
 
 /** `?from_date=YYYY-MM-DD&tz=Area/City`, or no date for All Time; an empty value is All Time too. */
 export const fromDateQuery = z.object({

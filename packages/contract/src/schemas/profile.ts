@@ -3,6 +3,7 @@ import { Limits } from '../limits.js';
 import { MOOD_IDS } from '../lookups.js';
 import { Messages } from '../messages.js';
 import { ProfileMessages } from '../profile-messages.js';
+import { isTimeZone } from '../time-zone.js';
 import { codeField, userDto } from './auth.js';
 import { type TextKind, emailField, idParam, textField } from './common.js';
 
@@ -10,23 +11,6 @@ import { type TextKind, emailField, idParam, textField } from './common.js';
 export const DEFAULT_HOURS = { start: '08:00', end: '17:00' } as const;
 
 const HOURS_MINUTES = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/**
- * True for an IANA time zone name this runtime knows: one of `Intl.supportedValuesOf('timeZone')`,
- * UTC, or an alias of a listed zone (browsers and Node ship different ICU versions, so one says
- * Asia/Kolkata where the other lists Asia/Calcutta; both must be accepted at both ends).
- */
-export function isTimeZone(name: string): boolean {
-  if (name === 'UTC') return true;
-  const zones = Intl.supportedValuesOf('timeZone');
-  if (zones.includes(name)) return true;
-  try {
-    const canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-    return /\//.test(name) && (canonical === 'UTC' || zones.includes(canonical));
-  } catch {
-    return false;
-  }
-}
 
 const requiredText = (max: number) =>
   textField('line', Messages.fieldRequired)

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { act, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { windowOfWidth } from '../../test/helpers';
 import { renderApp, signIn } from '../../test/render';
 import { testUser } from '../../test/server';
 import { serveDashboard } from '../../test/post-fixtures';
@@ -166,26 +167,6 @@ describe('AppLayout at desktop width', () => {
     expect(mounts).toBe(1);
   });
 });
-
-/** A window `width` px wide: min-width and max-width media queries answer for it. */
-function windowOfWidth(width: number) {
-  return (query: string) => {
-    const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
-    const matches =
-      conditions.length > 0 &&
-      conditions.every(([, kind, px]) => (kind === 'min' ? width >= Number(px) : width <= Number(px)));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  };
-}
 
 describe('the desktop line (spec §9: "desktop button breakpoint 959 px")', () => {
   afterEach(() => vi.unstubAllGlobals());

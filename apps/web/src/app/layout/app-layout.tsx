@@ -22,7 +22,8 @@ import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-rout
 import { DRAWER_WIDTH } from '../theme';
 import { paths } from '../../config/paths';
 import { useTeamsHost } from '../../lib/teams-host';
-import { activeItem, mainNavItems, visibleItems, type NavItem } from './nav-items';
+import { useLeadTeams } from '../routes/lead-teams';
+import { activeItem, itemsFor, mainNavItems, visibleItems, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
 
 /** Title of the top bar: the team name when a team is open, else the spec's fallbacks. */
@@ -34,6 +35,7 @@ function titleFor(pathname: string, teamName?: string): string {
   // The page's own name, not the home page's.
   if (pathname.startsWith(paths.profile)) return 'Profile';
   if (pathname.startsWith(paths.settings)) return 'Settings';
+  if (pathname.startsWith(paths.portfolio)) return 'Portfolio';
   return 'My Teams';
 }
 
@@ -116,7 +118,7 @@ interface AppLayoutProps {
  * the team's right sidebar (a drawer below 959 px) and mobile bottom bar (spec §2).
  */
 export function AppLayout({
-  items = mainNavItems,
+  items: allItems = mainNavItems,
   teamName,
   drawerExtra,
   content,
@@ -124,6 +126,8 @@ export function AppLayout({
   notificationSlot,
 }: AppLayoutProps) {
   const theme = useTheme();
+  // The Portfolio entry is for those who lead a team (issue 26).
+  const items = itemsFor(allItems, useLeadTeams().length > 0);
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   // Below 1536 px seven team entries do not fit the top bar by their full names; the permanent
   // drawer beside it still lists them in full.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeItem, mainNavItems, teamNavItems } from './nav-items';
+import { activeItem, itemsFor, mainNavItems, teamNavItems, visibleItems } from './nav-items';
 
 const team = teamNavItems(5);
 const nameAt = (pathname: string) => activeItem(team, pathname)?.name;
@@ -25,5 +25,15 @@ describe('activeItem', () => {
   it('reads the /teams/{id} alias as the team page it stands for', () => {
     expect(nameAt('/teams/5/todo-list')).toBe('To-do Lists');
     expect(nameAt('/teams/5/info')).toBe('Engagement Information');
+  });
+});
+
+describe('itemsFor', () => {
+  const names = (lead: boolean) => visibleItems(itemsFor(mainNavItems, lead)).map((i) => i.name);
+
+  it('lists Portfolio only for a user who leads a team (issue 26)', () => {
+    expect(names(true)).toEqual(['Home', 'Dashboard', 'Engagements', 'Portfolio']);
+    expect(names(false)).toEqual(['Home', 'Dashboard', 'Engagements']);
+    expect(activeItem(itemsFor(mainNavItems, true), '/portfolio')?.name).toBe('Portfolio');
   });
 });

@@ -5,6 +5,7 @@ import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LocalCafeOutlined from '@mui/icons-material/LocalCafeOutlined';
 import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
@@ -23,6 +24,8 @@ export interface NavItem {
   hiddenFromSidebar?: boolean;
   /** More path prefixes under which the entry is the active one (pages it links to, not below it). */
   alsoActiveUnder?: string[];
+  /** Listed only for a user who leads at least one team (roles 2 and 3). */
+  leadsOnly?: boolean;
 }
 
 /** The app's top-level entries; team entries come from the workspace. */
@@ -30,6 +33,7 @@ export const mainNavItems: NavItem[] = [
   { name: 'Home', path: paths.home, icon: HomeOutlined },
   { name: 'Dashboard', path: paths.dashboard, icon: DashboardOutlined },
   { name: 'Engagements', path: paths.engagements, icon: GroupsOutlined },
+  { name: 'Portfolio', path: paths.portfolio, icon: InsightsOutlined, leadsOnly: true },
   { name: 'Profile', path: paths.profile, icon: PersonOutline, hiddenFromSidebar: true },
 ];
 
@@ -54,6 +58,9 @@ export const teamNavItems = (teamId: number): NavItem[] => [
 ];
 
 export const visibleItems = (items: NavItem[]) => items.filter((i) => !i.hiddenFromSidebar);
+
+/** The entries for this user: the leads' own only for one who leads a team. */
+export const itemsFor = (items: NavItem[], leads: boolean) => (leads ? items : items.filter((i) => !i.leadsOnly));
 
 const under = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 

@@ -1,10 +1,31 @@
+import Skeleton from '@mui/material/Skeleton';
+import { Suspense, lazy } from 'react';
 import { SettingsRoute } from '../../features/billing/routes/settings';
 import { DeletedTeams } from '../../features/teams/components/deleted-teams';
+import { useLeadTeams } from './lead-teams';
 
-/** `/settings`: the plan (billing), then the owner's deleted engagements, if any (ADR 0019). */
+// Only a lead has the section (issue 26): its form comes in a chunk of its own, for them only.
+const PortfolioSettings = lazy(() =>
+  import('../../features/portfolio/components/portfolio-settings').then((m) => ({ default: m.PortfolioSettings })),
+);
+
+/**
+ * `/settings`: the plan (billing), the portfolio's attention rules and digest for a lead, then the
+ * owner's deleted engagements, if any (ADR 0019).
+ */
 export function SettingsPage() {
+  const leads = useLeadTeams().length > 0;
   return (
     <SettingsRoute>
+      {leads && (
+        <Suspense
+          fallback={
+            <Skeleton role="progressbar" variant="rounded" height={320} aria-label="Loading portfolio settings" />
+          }
+        >
+          <PortfolioSettings />
+        </Suspense>
+      )}
       <DeletedTeams />
     </SettingsRoute>
   );

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { Route, Routes as RouterRoutes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Messages, Routes, type NotificationDto } from '@rally/contract';
+import { Messages, Routes, attentionCauseId, type NotificationDto } from '@rally/contract';
 import { sessionStore } from '../../../lib/session-storage';
 import { apiOk, apiUrl, server } from '../../../test/server';
 import { notificationOf } from '../../../test/notification-fixtures';
@@ -47,6 +48,28 @@ describe('NotificationBell', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Notifications', hidden: true })).toBeInTheDocument(),
     );
+  });
+
+  it("names a flagged team's cause and opens the portfolio (issue 26)", async () => {
+    serveNotifications(
+      [
+        note(3, 'Ada Lovelace', 'team.needs_attention', {
+          object: { kind: 'attention', id: attentionCauseId('quiet') },
+          data: { avatar: null, message: 'not this sentence', team_name: 'Rowing', url: '/portfolio' },
+        }),
+      ],
+      1,
+    );
+    const { user } = renderWithProviders(
+      <RouterRoutes>
+        <Route path="/" element={<NotificationBell />} />
+        <Route path="/portfolio" element={<p>The portfolio</p>} />
+      </RouterRoutes>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 new' }));
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    await user.click(within(list).getByRole('button', { name: 'Rowing needs attention: it has gone quiet' }));
+    expect(await screen.findByText('The portfolio')).toBeInTheDocument();
   });
 
   it("says 'push not supported' where the browser has no Push API", async () => {
