@@ -22,7 +22,7 @@ import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-rout
 import { DRAWER_WIDTH } from '../theme';
 import { paths } from '../../config/paths';
 import { useTeamsHost } from '../../lib/teams-host';
-import { useLeadTeams } from '../routes/lead-teams';
+import { useLeadsAnEngagement } from '../routes/lead-teams';
 import { activeItem, itemsFor, mainNavItems, visibleItems, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
 
@@ -126,8 +126,8 @@ export function AppLayout({
   notificationSlot,
 }: AppLayoutProps) {
   const theme = useTheme();
-  // The Portfolio entry is for those who lead a team (issue 26).
-  const items = itemsFor(allItems, useLeadTeams().length > 0);
+  // The Portfolio entry is for those who lead an engagement (issue 26).
+  const items = itemsFor(allItems, useLeadsAnEngagement());
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   // Below 1536 px seven team entries do not fit the top bar by their full names; the permanent
   // drawer beside it still lists them in full.

@@ -17,3 +17,13 @@ export function useLeadTeams() {
     [teams.data, userId],
   );
 }
+
+/**
+ * Whether the user leads an engagement (a team, not a personal one, where the permission table
+ * lets them lead): the portfolio's rows (issue 26, ADR 0036), its top-bar entry and its settings.
+ */
+export function useLeadsAnEngagement(): boolean {
+  const teams = useTeams();
+  const userId = useSession()?.user.id ?? 0;
+  return (teams.data ?? []).some((t) => !t.is_personal && can('post.shareTo', teamViewer(userId, t.role_id, false)));
+}

@@ -2,7 +2,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { Suspense, lazy } from 'react';
 import { SettingsRoute } from '../../features/billing/routes/settings';
 import { DeletedTeams } from '../../features/teams/components/deleted-teams';
-import { useLeadTeams } from './lead-teams';
+import { useLeadsAnEngagement } from './lead-teams';
 
 // Only a lead has the section (issue 26): its form comes in a chunk of its own, for them only.
 const PortfolioSettings = lazy(() =>
@@ -14,7 +14,7 @@ const PortfolioSettings = lazy(() =>
  * owner's deleted engagements, if any (ADR 0019).
  */
 export function SettingsPage() {
-  const leads = useLeadTeams().length > 0;
+  const leads = useLeadsAnEngagement();
   return (
     <SettingsRoute>
       {leads && (

@@ -191,6 +191,14 @@ describe('the Portfolio link', () => {
     expect(screen.getByRole('navigation', { name: 'Top navigation' })).toHaveTextContent('Engagements');
     expect(screen.queryByRole('link', { name: 'Portfolio' })).not.toBeInTheDocument();
   });
+
+  it('is not there for the owner of a personal team only (the portfolio lists engagements)', async () => {
+    vi.stubGlobal('matchMedia', windowOfWidth(1366));
+    serveTeams([buildTeam({ id: 1, name: 'My Notes', role_id: 2, is_personal: true })]);
+    open('/engagements');
+    await screen.findByRole('article', { name: 'My Notes' });
+    expect(screen.queryByRole('link', { name: 'Portfolio' })).not.toBeInTheDocument();
+  });
 });
 
 /** Clicks Save once the form has checked the change (the contract's schemas load at the first check). */
