@@ -1,8 +1,9 @@
-import { Box, Skeleton } from '@mui/material';
+import { Box } from '@mui/material';
 import { Suspense, lazy } from 'react';
 import { useNotificationsCount } from '../../features/notifications/api/get-notifications';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { usePendingInvitationsCount } from '../../features/invitations/components/invites-list';
+import { LoadingBlock } from '../../components/loading-block';
 
 const MainSidePanel = lazy(() => import('./main-side-panel').then((m) => ({ default: m.MainSidePanel })));
 
@@ -19,16 +20,7 @@ export function MainPanelBell() {
       extraCount={invites}
       panel={(close) => (
         <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', px: 1, pb: 1 }}>
-          <Suspense
-            fallback={
-              <Skeleton
-                role="progressbar"
-                variant="rounded"
-                height={240}
-                aria-label="Loading notifications and invites"
-              />
-            }
-          >
+          <Suspense fallback={<LoadingBlock label="Loading notifications and invites" height={240} />}>
             <MainSidePanel initialTab={invites > 0 && unread === 0 ? 1 : 0} onNavigate={close} />
           </Suspense>
         </Box>

@@ -1,8 +1,9 @@
-import { Badge, Box, Paper, Skeleton, Tab, Tabs } from '@mui/material';
+import { Badge, Box, Paper, Tab, Tabs } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { InvitesList, usePendingInvitationsCount } from '../../features/invitations/components/invites-list';
 import { teamKeys } from '../../features/teams/api/get-teams';
+import { LoadingBlock } from '../../components/loading-block';
 
 // Its own chunk, fetched beside its data: the teams page stays within its size budget.
 const NotificationsList = lazy(() =>
@@ -44,17 +45,7 @@ export function MainSidePanel({ initialTab = 1, onNavigate }: { initialTab?: 0 |
         sx={{ flexGrow: 1, minHeight: 0, borderTop: 1, borderColor: 'divider' }}
       >
         {tab === 0 ? (
-          <Suspense
-            fallback={
-              <Skeleton
-                role="progressbar"
-                variant="rounded"
-                height={72}
-                sx={{ m: 2 }}
-                aria-label="Loading notifications"
-              />
-            }
-          >
+          <Suspense fallback={<LoadingBlock label="Loading notifications" height={72} sx={{ m: 2 }} />}>
             <NotificationsList onNavigate={onNavigate} />
           </Suspense>
         ) : (

@@ -1,4 +1,3 @@
-import Skeleton from '@mui/material/Skeleton';
 import SlideshowOutlined from '@mui/icons-material/SlideshowOutlined';
 import VideoCameraFrontOutlined from '@mui/icons-material/VideoCameraFrontOutlined';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +6,7 @@ import { PostType, type PostDto } from '@rally/contract';
 import { prependPost, refreshPost, replacePost } from '../../features/posts/api/post-cache';
 import type { PostBodies } from '../../features/posts/components/post-card';
 import type { ExtraPostTypes } from '../../features/posts/components/post-type-selector';
+import { LoadingBlock } from '../../components/loading-block';
 
 // The prompts' card bodies (players, popover, answer flows) and forms are chunks of their own: a
 // feed without a team video or slideshow never downloads them.
@@ -20,7 +20,7 @@ const CreateSlideshowForm = lazy(() =>
   import('../../features/prompts/components/create-slideshow-form').then((m) => ({ default: m.CreateSlideshowForm })),
 );
 
-const loading = <Skeleton role="progressbar" variant="rounded" height={160} aria-label="Loading" />;
+const loading = <LoadingBlock label="Loading" height={160} />;
 
 /**
  * The prompts feature in the posts feature's slots (a feature imports no other; pages compose

@@ -1,8 +1,8 @@
-import Skeleton from '@mui/material/Skeleton';
 import { Suspense, lazy } from 'react';
 import { SettingsRoute } from '../../features/billing/routes/settings';
 import { DeletedTeams } from '../../features/teams/components/deleted-teams';
 import { useLeadsAnEngagement } from './lead-teams';
+import { LoadingBlock } from '../../components/loading-block';
 
 // Only a lead has the section (issue 26): its form comes in a chunk of its own, for them only.
 const PortfolioSettings = lazy(() =>
@@ -18,11 +18,7 @@ export function SettingsPage() {
   return (
     <SettingsRoute>
       {leads && (
-        <Suspense
-          fallback={
-            <Skeleton role="progressbar" variant="rounded" height={320} aria-label="Loading portfolio settings" />
-          }
-        >
+        <Suspense fallback={<LoadingBlock label="Loading portfolio settings" height={320} />}>
           <PortfolioSettings />
         </Suspense>
       )}

@@ -1,4 +1,4 @@
-import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
@@ -14,6 +14,7 @@ import { teamNavItems } from '../layout/nav-items';
 import { paths } from '../../config/paths';
 import { WorkspaceContext } from './workspace-context';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { LoadingBlock } from '../../components/loading-block';
 
 const TeamSidebarPanels = lazy(() => import('./team-sidebar-panels'));
 
@@ -72,7 +73,7 @@ function Workspace({ teamId }: { teamId: number }) {
           team.isError ? (
             <Box role="alert">{team.error.message}</Box>
           ) : (
-            <Skeleton role="progressbar" variant="rounded" height={320} aria-label="Loading engagement" />
+            <LoadingBlock label="Loading engagement" height={320} />
           )
         }
       />
@@ -99,9 +100,7 @@ function Workspace({ teamId }: { teamId: number }) {
         rightSidebar={
           // Every member has the sidebar: the Inspiration card is for everyone.
           <TeamSidebar teamName={data.name} onInvite={invite ? () => setInviting(true) : undefined}>
-            <Suspense
-              fallback={<Skeleton role="progressbar" variant="rounded" height={160} aria-label="Loading panels" />}
-            >
+            <Suspense fallback={<LoadingBlock label="Loading panels" height={160} />}>
               <TeamSidebarPanels teamId={data.id} teamName={data.name} stats={stats} />
             </Suspense>
           </TeamSidebar>

@@ -1,4 +1,4 @@
-import { Box, Button, Skeleton, useMediaQuery } from '@mui/material';
+import { Box, Button, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/Add';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
@@ -18,6 +18,7 @@ import { paths } from '../../config/paths';
 import { createGate } from './create-gate';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageTitle } from '../../components/page-title';
+import { LoadingBlock } from '../../components/loading-block';
 
 // A trial's days left (issue 25): its own chunk, so the page's stays as it was.
 const TrialNotice = lazy(() =>
@@ -28,9 +29,7 @@ const TrialNotice = lazy(() =>
 const MainSidePanel = lazy(() => import('./main-side-panel').then((m) => ({ default: m.MainSidePanel })));
 /** The side panel's width beside the teams (the team sidebar's, RIGHT_SIDEBAR_WIDTH). */
 const SIDE_PANEL_WIDTH = 300;
-const panelLoading = (
-  <Skeleton role="progressbar" variant="rounded" height={240} aria-label="Loading notifications and invites" />
-);
+const panelLoading = <LoadingBlock label="Loading notifications and invites" height={240} />;
 
 const JoinTeamDialog = lazyDialog(() =>
   import('../../features/teams/components/join-team-dialog').then((m) => m.JoinTeamDialog),

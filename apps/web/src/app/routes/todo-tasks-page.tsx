@@ -1,4 +1,4 @@
-import { Box, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { Suspense, lazy, useCallback } from 'react';
 import { useParams } from 'react-router';
 import { can, type TaskDto } from '@rally/contract';
@@ -10,6 +10,7 @@ import { TaskList } from '../../features/todos/components/task-list';
 import { TaskEngagement } from './engagement';
 import { useWorkspaceTeam } from './workspace-context';
 import { PageTitle } from '../../components/page-title';
+import { LoadingBlock } from '../../components/loading-block';
 
 // Only roles 2 and 3 see the form, and its member picker and file upload are the page's heaviest
 // parts: a chunk of its own keeps the page within its budget.
@@ -49,11 +50,7 @@ export function TodoTasksPage() {
       ) : (
         <Stack spacing={2}>
           {can('task.create', viewer) && (
-            <Suspense
-              fallback={
-                <Skeleton role="progressbar" variant="rounded" height={120} aria-label="Loading the task form" />
-              }
-            >
+            <Suspense fallback={<LoadingBlock label="Loading the task form" height={120} />}>
               <CreateTaskForm teamId={team.id} listId={listId} onInvite={openInvite} />
             </Suspense>
           )}

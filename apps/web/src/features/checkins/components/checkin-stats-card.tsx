@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TrendingDownRounded from '@mui/icons-material/TrendingDownRounded';
@@ -17,6 +16,7 @@ import { useCheckinMetrics } from '../api/get-checkin-metrics';
 import { HappinessMeter } from './happiness-meter';
 import { MoodBreakdown } from './mood-breakdown';
 import { TIME_FILTERS, TimeFilterSelect, fromDateOf, type TimeFilter } from '../../../components/time-filter';
+import { LoadingBlock } from '../../../components/loading-block';
 
 const CheckinDetailsDrawer = lazyDialog(() => import('./checkin-details-drawer').then((m) => m.CheckinDetailsDrawer));
 
@@ -138,7 +138,7 @@ export function CheckinStatsCard({ teamId }: { teamId: number }) {
         <TimeFilterSelect value={filter} onChange={setFilter} fullWidth />
       </Stack>
       {metrics.isPending ? (
-        <Skeleton role="progressbar" variant="rounded" height={160} aria-label="Loading check-in stats" />
+        <LoadingBlock label="Loading check-in stats" height={160} />
       ) : metrics.isError ? (
         <Typography color="error">{errorMessage(metrics.error)}</Typography>
       ) : (

@@ -4,13 +4,13 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { useTeamStats } from '../api/get-team-stats';
 import { TimeFilterSelect, fromDateOf, type TimeFilter } from '../../../components/time-filter';
+import { LoadingBlock } from '../../../components/loading-block';
 
 export interface TeamStatsDialogProps {
   open: boolean;
@@ -55,7 +55,7 @@ export function TeamStatsDialog({ open, teamId, teamName, onClose }: TeamStatsDi
         {stats.isError ? (
           <Typography color="error">{errorMessage(stats.error)}</Typography>
         ) : !s ? (
-          <Skeleton role="progressbar" variant="rounded" height={150} aria-label="Loading team statistics" />
+          <LoadingBlock label="Loading team statistics" height={150} />
         ) : (
           <Box
             sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, opacity: stats.isPlaceholderData ? 0.6 : 1 }}

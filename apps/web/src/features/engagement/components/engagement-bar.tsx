@@ -1,4 +1,4 @@
-import { Box, Button, Divider, Skeleton, Stack } from '@mui/material';
+import { Box, Button, Divider, Stack } from '@mui/material';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import { Suspense, lazy, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { UserRefDto } from '@rally/contract';
@@ -7,6 +7,7 @@ import { useBuzzes } from '../api/get-buzzes';
 import type { EngagementSubject } from '../api/subject';
 import { ReactionPicker } from './reaction-picker';
 import { ReactionsSummary, engagementsLabel } from './reactions-summary';
+import { LoadingBlock } from '../../../components/loading-block';
 
 // Opened on demand: the comment list and composer load with the first one opened.
 const Comments = lazy(() => import('./comments').then((m) => ({ default: m.Comments })));
@@ -77,17 +78,7 @@ export function EngagementBar({ subject, actions }: Props) {
       </Stack>
       {commentsOpen && (
         <Box id={commentsId}>
-          <Suspense
-            fallback={
-              <Skeleton
-                role="progressbar"
-                variant="rounded"
-                height={40}
-                sx={{ mt: 1.5 }}
-                aria-label="Loading comments"
-              />
-            }
-          >
+          <Suspense fallback={<LoadingBlock label="Loading comments" height={40} sx={{ mt: 1.5 }} />}>
             <Comments subject={subject} me={me} composerRef={composer} autoFocus={focusComposer} />
           </Suspense>
         </Box>

@@ -3,7 +3,6 @@ import ButtonBase from '@mui/material/ButtonBase';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
 import Collapse from '@mui/material/Collapse';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -18,6 +17,7 @@ import { POST_MAX_WIDTH } from './post-card';
 import type { ExtraPostTypes } from './post-type-selector';
 import type { TeamMembers } from '../../../components/tag-members-field';
 import { ThoughtButton } from './thought-button';
+import { LoadingBlock } from '../../../components/loading-block';
 
 // The forms (selector, colours, tagging, uploads, zod through the resolver) load when the panel
 // is first opened, so a feed page carries only this bar.
@@ -170,11 +170,7 @@ export function CreateContentPanel({
           )}
           <Collapse in={panel.open} id={formsId}>
             {loaded && (
-              <Suspense
-                fallback={
-                  <Skeleton role="progressbar" variant="rounded" height={220} aria-label="Loading" sx={{ m: 2 }} />
-                }
-              >
+              <Suspense fallback={<LoadingBlock label="Loading" height={220} sx={{ m: 2 }} />}>
                 <CreateContentForms
                   open={panel.open}
                   teamId={teamId}

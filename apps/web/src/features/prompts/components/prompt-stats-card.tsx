@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
@@ -11,6 +10,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { usePromptMetrics } from '../api/get-prompt-stats';
 import type { PromptKind } from '../api/keys';
 import { PROMPT_STATS_COPY, PromptSummary } from './prompt-summary';
+import { LoadingBlock } from '../../../components/loading-block';
 
 const PromptDetailsDrawer = lazyDialog(() => import('./prompt-details-drawer').then((m) => m.PromptDetailsDrawer));
 
@@ -51,7 +51,7 @@ export function PromptStatsCard({ teamId, kind }: { teamId: number; kind: Prompt
         <TimeFilterSelect value={filter} onChange={setFilter} fullWidth />
       </Stack>
       {metrics.isPending ? (
-        <Skeleton role="progressbar" variant="rounded" height={120} aria-label={`Loading ${copy.title}`} />
+        <LoadingBlock label={`Loading ${copy.title}`} height={120} />
       ) : metrics.isError ? (
         <Typography color="error">{errorMessage(metrics.error)}</Typography>
       ) : (

@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -19,6 +18,7 @@ import { useTopicOfDay } from '../api/get-topic-of-day';
 import { TopicDialog } from './topic-dialog';
 import { todayUtc, tomorrowUtc, topicDay } from './topic-dates';
 import { TopicForm } from './topic-form';
+import { LoadingBlock } from '../../../components/loading-block';
 
 interface Props {
   teamId: number;
@@ -139,8 +139,7 @@ export function InspirationCard({ teamId, canEdit, hasHistory, onSaved }: Props)
     body = <TopicForm key="create" teamId={teamId} defaultDay={mode.day} onDone={view} onSaved={onSaved} />;
   else if (mode.kind === 'edit')
     body = <TopicForm key={mode.topic.id} teamId={teamId} topic={mode.topic} onDone={view} onSaved={onSaved} />;
-  else if (today.isPending)
-    body = <Skeleton role="progressbar" variant="rounded" height={72} aria-label="Loading the topic" />;
+  else if (today.isPending) body = <LoadingBlock label="Loading the topic" height={72} />;
   else if (today.isError)
     body = (
       <Typography role="alert" variant="body2" color="error">
