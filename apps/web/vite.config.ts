@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { PAGE_BOOT_SCRIPT, SIGNED_IN_BOOT_SCRIPT } from '@rally/contract';
 import type * as Prerender from './src/prerender';
 
@@ -25,6 +25,24 @@ const SIGNED_IN_SHELL = ['app/signed-in-frame.tsx', 'app/layout/app-layout.tsx',
  * chunk for a module they share with it.
  */
 const SIGNED_IN_SHELL_LAZY = ['app/live-updates.tsx', 'features/notifications/components/notification-bell.tsx'];
+/**
+ * What the shell loads only after the first screen (when the page is idle, or on first use):
+ * notistack, the bell's dialog, the user menu (issue 25). Chunks of their own; what they share with
+ * the shell or a signed-in first page stays in `signed-in`, so that they do not move a module the
+ * first pages draw into a page's chunk.
+ */
+const SIGNED_IN_SHELL_DEFERRED = [
+  'app/notistack-host.tsx',
+  'features/notifications/components/notifications-dialog.tsx',
+  'app/layout/account-menu.tsx',
+];
+/**
+ * Small MUI utilities that the deferred parts (with MUI's Tooltip, loaded by
+ * `components/deferred-tooltip.tsx`) share with other screens, such as the profile's tabs: left
+ * to the automatic split they are chunks of their own that put the profile over its budget.
+ */
+const DEFERRED_KEPT_IN_SHELL =
+  /\/node_modules\/@mui\/utils\/(?:useRovingTabIndex|fastObjectShallowCompare|useSlotProps)\//;
 /**
  * The pages a signed-in user opens on: the engagements list and a team's timeline (and its feeds).
  * `lazy`: what the page loads lazily on its first render, kept in its chunk (the same reasons).
@@ -85,6 +103,13 @@ function precompress(): Plugin {
   };
 }
 
+/** The bundle's chunks (not its assets), for the index.html plugins below. */
+function chunksOf(bundle: Rolldown.OutputBundle) {
+  const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  return { chunks, entry, byName: new Map(chunks.map((chunk) => [chunk.fileName, chunk])) };
+}
+
 /**
  * Adds `<link rel="modulepreload">` to index.html for the sign-in screen's chunk and its imports,
  * so they download in parallel with the entry instead of after it has run (Vite already preloads
@@ -98,11 +123,9 @@ function preloadSignIn(): Plugin {
       order: 'post',
       handler(_html, { bundle }) {
         if (!bundle) return;
-        const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+        const { chunks, entry, byName } = chunksOf(bundle);
         const login = chunks.find((chunk) => chunk.facadeModuleId === SIGN_IN);
-        const entry = chunks.find((chunk) => chunk.isEntry);
         if (!login || !entry) throw new Error('preloadSignIn: no chunk for the sign-in screen or the entry');
-        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const loaded = new Set([entry.fileName, ...entry.imports]);
         const wanted: string[] = [];
         const visit = (file: string) => {
@@ -136,10 +159,8 @@ function bootSignedIn(): Plugin {
       order: 'post',
       handler(_html, { bundle }) {
         if (!bundle) return;
-        const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
-        const entry = chunks.find((chunk) => chunk.isEntry);
+        const { chunks, entry, byName } = chunksOf(bundle);
         if (!entry) throw new Error('bootSignedIn: no entry chunk');
-        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const chunkOf = (file: string) => {
           const found = chunks.find((chunk) => chunk.moduleIds.includes(path.join(src, file)));
           if (!found) throw new Error(`bootSignedIn: no chunk holds ${file}`);
@@ -384,7 +405,7 @@ function screenChunks() {
     return modules;
   };
   let first: Set<string> | undefined;
-  let signedIn: { shell: Set<string>; pages: Set<string>[] } | undefined;
+  let signedIn: { shell: Set<string>; deferred: Set<string>; pages: Set<string>[] } | undefined;
   const firstScreen = (ctx: Ctx) => (first ??= firstScreenModules(ctx));
   const signedInModules = (ctx: Ctx) =>
     (signedIn ??= {
@@ -392,6 +413,7 @@ function screenChunks() {
         ...SIGNED_IN_SHELL.flatMap((start) => [...reach(start, ctx, true)]),
         ...SIGNED_IN_SHELL_LAZY.flatMap((file) => [...reach(path.join(src, file), ctx, true)]),
       ]),
+      deferred: new Set(SIGNED_IN_SHELL_DEFERRED.flatMap((file) => [...reach(path.join(src, file), ctx, true)])),
       pages: SIGNED_IN_PAGES.map(
         (page) =>
           new Set(
@@ -427,9 +449,12 @@ function screenChunks() {
     },
     signedIn: (id: string, ctx: Ctx) => {
       if (firstScreen(ctx).has(id) || (id.startsWith(contract) && !plainContract(id))) return null;
-      const { shell, pages: reached } = signedInModules(ctx);
+      const { shell, deferred, pages: reached } = signedInModules(ctx);
       const pages = SIGNED_IN_PAGES.filter((_, i) => reached[i]!.has(id));
       if (shell.has(id) || pages.length > 1) return 'signed-in';
+      // The deferred parts' own modules are theirs; what they share stays in the shell (as before).
+      if (DEFERRED_KEPT_IN_SHELL.test(id)) return 'signed-in';
+      if (deferred.has(id)) return pages.length > 0 ? 'signed-in' : null;
       return pages[0]?.chunk ?? null;
     },
   };

@@ -1,32 +1,32 @@
-import GlobalStyles from '@mui/material/GlobalStyles';
-import { SnackbarProvider, useSnackbar as useNotistack } from 'notistack';
-import { Suspense, lazy, type ReactNode } from 'react';
-import { Timing } from '@rally/contract';
-import { SnackbarContext } from '../lib/snackbar';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { SnackbarContext, snackbarQueue } from '../lib/snackbar';
+import { whenIdle } from '../lib/when-idle';
 import { SubscriptionNotices } from './subscription-notices';
-import { DESKTOP_MIN_WIDTH } from './theme-base';
-
-/** Narrower than the desktop layout (theme breakpoint md), as `theme.breakpoints.down('md')` writes it. */
-const phoneOnly = `@media (max-width:${DESKTOP_MIN_WIDTH - 0.05}px)`;
 
 /** The realtime stream applied to the caches: nothing to show, and its own chunk. */
 const LiveUpdates = lazy(() => import('./live-updates'));
 
-function SnackbarBridge({ children }: { children: ReactNode }) {
-  return <SnackbarContext.Provider value={useNotistack()}>{children}</SnackbarContext.Provider>;
-}
+/** notistack (22 KB), which no first screen draws: loaded after it (issue 25). */
+const NotistackHost = lazy(() => import('./notistack-host'));
 
 /**
- * Snackbars, at most 3 at once (spec §9), for `useSnackbar` of lib/snackbar.ts. Only signed-in
- * screens show them, so they live in the signed-in chunk and the sign-in screens never load notistack.
+ * Snackbars for `useSnackbar` of lib/snackbar.ts. Only signed-in screens show them, so the sign-in
+ * screens never load notistack; the signed-in ones load it once the page is idle, or with the first
+ * snackbar if that comes sooner (it waits in the queue meanwhile).
  */
 export function SnackbarHost({ children }: { children: ReactNode }) {
+  const [load, setLoad] = useState(false);
+  const [queue] = useState(() => snackbarQueue(() => setLoad(true)));
+  useEffect(() => whenIdle(() => setLoad(true)), []);
   return (
-    <SnackbarProvider maxSnack={Timing.maxSnackbars} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
-      {/* On phones the bottom bar (56 px) owns the bottom edge: snackbars sit above it. */}
-      <GlobalStyles styles={{ [phoneOnly]: { '.notistack-SnackbarContainer': { bottom: 72 } } }} />
-      <SnackbarBridge>{children}</SnackbarBridge>
-    </SnackbarProvider>
+    <SnackbarContext.Provider value={queue.context}>
+      {children}
+      {load && (
+        <Suspense fallback={null}>
+          <NotistackHost onReady={queue.attach} />
+        </Suspense>
+      )}
+    </SnackbarContext.Provider>
   );
 }
 

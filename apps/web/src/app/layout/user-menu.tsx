@@ -1,26 +1,22 @@
-import { IconButton, ListItemIcon, Menu, MenuItem } from '@mui/material';
-import Logout from '@mui/icons-material/Logout';
-import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
-import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { IconButton } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { UserAvatar } from '../../components/user-avatar';
-import { useSession, useSignOut } from '../../lib/session';
-import { paths } from '../../config/paths';
+import { lazyDialog } from '../../components/lazy-dialog';
+import { useSession } from '../../lib/session';
+import { whenIdle } from '../../lib/when-idle';
 
-/** Profile / Settings / Sign Out menu of the top bar (spec §2). */
+const loadMenu = () => import('./account-menu').then((m) => m.AccountMenu);
+const AccountMenu = lazyDialog(loadMenu, ({ anchor }) => anchor !== null);
+
+/**
+ * Profile / Settings / Sign Out menu of the top bar (spec §2). The menu's code comes after the
+ * first screen: when the page is idle, or when the avatar is pointed at or focused.
+ */
 export function UserMenu() {
   const session = useSession();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  useEffect(() => whenIdle(() => void loadMenu()), []);
   if (!session) return null;
-  const close = () => setAnchor(null);
-  const items = [
-    { label: 'Profile', Icon: PersonOutline, onSelect: () => void navigate(paths.profile) },
-    { label: 'Settings', Icon: SettingsOutlined, onSelect: () => void navigate(paths.settings) },
-    { label: 'Sign Out', Icon: Logout, onSelect: () => void signOut().then(() => navigate(paths.login)) },
-  ];
 
   return (
     <>
@@ -29,26 +25,13 @@ export function UserMenu() {
         aria-label="Account menu"
         title={session.user.full_name}
         onClick={(e) => setAnchor(e.currentTarget)}
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
         size="small"
       >
         <UserAvatar name={session.user.full_name} src={session.user.avatar} />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        {items.map(({ label, Icon, onSelect }) => (
-          <MenuItem
-            key={label}
-            onClick={() => {
-              close();
-              onSelect();
-            }}
-          >
-            <ListItemIcon>
-              <Icon fontSize="small" />
-            </ListItemIcon>
-            {label}
-          </MenuItem>
-        ))}
-      </Menu>
+      <AccountMenu anchor={anchor} onClose={() => setAnchor(null)} />
     </>
   );
 }

@@ -1,9 +1,13 @@
-import Close from '@mui/icons-material/Close';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
-import { Badge, Box, Dialog, DialogTitle, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { Badge, IconButton } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { DeferredTooltip } from '../../../components/deferred-tooltip';
+import { lazyDialog } from '../../../components/lazy-dialog';
+import { whenIdle } from '../../../lib/when-idle';
 import { useNotificationsCount } from '../api/get-notifications';
-import { NotificationsList } from './notifications-list';
+
+const loadDialog = () => import('./notifications-dialog').then((m) => m.NotificationsDialog);
+const NotificationsDialog = lazyDialog(loadDialog);
 
 /**
  * The top bar's notification icon (spec §2) with the count of notifications not read yet
@@ -11,7 +15,8 @@ import { NotificationsList } from './notifications-list';
  * the notifications: full-screen on small screens ('Notifications'), a dialog on large ones.
  * `panel` replaces the plain list (the main side panel, NOTIFICATION and INVITES), and
  * `extraCount` is what else it holds that waits for the user (pending invitations): the one
- * badge counts both.
+ * badge counts both. The dialog's code comes after the first screen: when the page is idle, or
+ * when the bell is pointed at or focused, so that it opens at once.
  */
 export function NotificationBell({
   panel,
@@ -22,47 +27,24 @@ export function NotificationBell({
 }) {
   const count = useNotificationsCount() + extraCount;
   const [open, setOpen] = useState(false);
-  const theme = useTheme();
-  const small = !useMediaQuery(theme.breakpoints.up('md'));
+  useEffect(() => whenIdle(() => void loadDialog()), []);
   const close = () => setOpen(false);
   const label = count ? `Notifications, ${count} new` : 'Notifications';
   return (
     <>
-      <Tooltip title="Notifications">
-        <IconButton aria-label={label} onClick={() => setOpen(true)}>
+      <DeferredTooltip title="Notifications">
+        <IconButton
+          aria-label={label}
+          onClick={() => setOpen(true)}
+          onPointerEnter={() => void loadDialog()}
+          onFocus={() => void loadDialog()}
+        >
           <Badge badgeContent={count} color="error" max={99}>
             <NotificationsOutlined />
           </Badge>
         </IconButton>
-      </Tooltip>
-      <Dialog
-        fullScreen={small}
-        fullWidth
-        maxWidth="xs"
-        open={open}
-        onClose={close}
-        aria-labelledby="notifications-title"
-      >
-        <DialogTitle id="notifications-title" sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
-          <Box component="span" sx={{ flexGrow: 1 }}>
-            Notifications
-          </Box>
-          <IconButton aria-label="Close" onClick={close}>
-            <Close />
-          </IconButton>
-        </DialogTitle>
-        <Box
-          sx={{
-            flexGrow: 1,
-            minHeight: 0,
-            height: small ? undefined : '60vh',
-            display: 'flex',
-            flexDirection: 'column',
-          }}
-        >
-          {panel ? panel(close) : <NotificationsList onNavigate={close} />}
-        </Box>
-      </Dialog>
+      </DeferredTooltip>
+      <NotificationsDialog open={open} onClose={close} panel={panel} />
     </>
   );
 }

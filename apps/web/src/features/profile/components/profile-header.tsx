@@ -1,6 +1,7 @@
-import { Box, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Card, CardContent, IconButton, Stack, Typography } from '@mui/material';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import { MOOD_IMAGE_PREFIX, type MoodDto, type UserProfileDto } from '@rally/contract';
+import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useSnackbar } from '../../../lib/snackbar';
 import { errorMessage } from '../../../lib/error-message';
@@ -41,7 +42,7 @@ function MoodPicker({ moodId, editable }: { moodId: number | null; editable: boo
       {list.map((m) => {
         const on = m.id === moodId;
         return (
-          <Tooltip key={m.id} title={on ? `${m.name} (press to clear)` : m.name}>
+          <DeferredTooltip key={m.id} title={on ? `${m.name} (press to clear)` : m.name}>
             <IconButton
               aria-label={m.name}
               aria-pressed={on}
@@ -56,7 +57,7 @@ function MoodPicker({ moodId, editable }: { moodId: number | null; editable: boo
             >
               <Box component="img" src={moodImage(m)} alt="" sx={{ width: 28, height: 28 }} />
             </IconButton>
-          </Tooltip>
+          </DeferredTooltip>
         );
       })}
     </Box>
@@ -99,11 +100,11 @@ export function ProfileHeader({ user, editable }: { user: UserProfileDto; editab
           >
             <ImagePicker field="cover" title="Crop Cover" removable={!!cover}>
               {(open, busy) => (
-                <Tooltip title="Change cover">
+                <DeferredTooltip title="Change cover">
                   <IconButton onClick={open} disabled={busy} aria-label="Change cover" color="primary">
                     <PhotoCameraOutlined />
                   </IconButton>
-                </Tooltip>
+                </DeferredTooltip>
               )}
             </ImagePicker>
           </Box>
@@ -121,7 +122,7 @@ export function ProfileHeader({ user, editable }: { user: UserProfileDto; editab
               <Box sx={{ position: 'absolute', right: -8, bottom: 0 }}>
                 <ImagePicker field="avatar" title="Crop Avatar">
                   {(open, busy) => (
-                    <Tooltip title="Change avatar">
+                    <DeferredTooltip title="Change avatar">
                       <IconButton
                         onClick={open}
                         disabled={busy}
@@ -131,7 +132,7 @@ export function ProfileHeader({ user, editable }: { user: UserProfileDto; editab
                       >
                         <PhotoCameraOutlined fontSize="small" />
                       </IconButton>
-                    </Tooltip>
+                    </DeferredTooltip>
                   )}
                 </ImagePicker>
               </Box>

@@ -1,5 +1,6 @@
-import { Avatar, Box, Tooltip } from '@mui/material';
+import { Avatar, Box } from '@mui/material';
 import type { MemberDto } from '@rally/contract';
+import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import { ProfileLink } from '../../../components/profile-link';
 import { UserAvatar } from '../../../components/user-avatar';
 
@@ -23,7 +24,7 @@ export function MemberStack({ users, count, tabIndex }: { users: MemberDto[]; co
       role="group"
     >
       {shown.map((u, i) => (
-        <Tooltip key={u.id} title={u.full_name}>
+        <DeferredTooltip key={u.id} title={u.full_name}>
           <ProfileLink
             userId={u.id}
             aria-label={`${u.full_name}'s profile`}
@@ -32,7 +33,7 @@ export function MemberStack({ users, count, tabIndex }: { users: MemberDto[]; co
           >
             <UserAvatar name={u.full_name} src={u.avatar} sx={ring} data-testid="member-avatar" />
           </ProfileLink>
-        </Tooltip>
+        </DeferredTooltip>
       ))}
       {more > 0 && (
         <Avatar sx={{ ...ring, ml: -0.5, fontSize: 12, fontWeight: 600, bgcolor: 'grey.300', color: 'text.primary' }}>

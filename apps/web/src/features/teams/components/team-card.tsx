@@ -1,10 +1,11 @@
-import { Box, Button, Card, CardActions, CardContent, IconButton, Link, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, IconButton, Link, Typography } from '@mui/material';
 import ChecklistRounded from '@mui/icons-material/ChecklistRounded';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import { inviteOffered, type TeamDto } from '@rally/contract';
 import { Link as RouterLink } from 'react-router';
+import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import { paths } from '../../../config/paths';
 import { useTeamViewer } from '../../../lib/viewer';
 import { MemberStack } from './member-stack';
@@ -99,7 +100,7 @@ export function TeamCard({ team, coach, onInvite }: Props) {
                 Invite Members
               </Button>
             )}
-            <Tooltip title="To-do Lists">
+            <DeferredTooltip title="To-do Lists">
               <IconButton
                 component={RouterLink}
                 to={paths.teamsTodoLists(team.id)}
@@ -109,8 +110,8 @@ export function TeamCard({ team, coach, onInvite }: Props) {
               >
                 <ChecklistRounded fontSize="small" />
               </IconButton>
-            </Tooltip>
-            <Tooltip title="Engagement Information">
+            </DeferredTooltip>
+            <DeferredTooltip title="Engagement Information">
               <IconButton
                 component={RouterLink}
                 to={paths.teamsInfo(team.id)}
@@ -120,7 +121,7 @@ export function TeamCard({ team, coach, onInvite }: Props) {
               >
                 <InfoOutlined fontSize="small" />
               </IconButton>
-            </Tooltip>
+            </DeferredTooltip>
           </Box>
         </CardActions>
       </Box>
