@@ -36,3 +36,13 @@ export const PlanLabel = { Free: 'Member', Premium: 'Coach' } as const;
 export const ACTION_BY_SYSTEM = 2;
 /** subscription_service = 3: the card provider. */
 export const SUBSCRIPTION_SERVICE_CARD = 3;
+
+/**
+ * Post types that are not the owner's own words for the 'posted' step: the welcome the team was
+ * created with, check-in requests and answers. One list for the server's answer and the web's tick.
+ */
+export const FIRST_STEPS_NOT_A_POST: readonly number[] = [
+  PostType.welcomemessage,
+  PostType.checkin,
+  PostType['checkin.reply'],
+];

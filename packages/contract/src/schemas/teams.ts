@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PostType } from '../ids.js';
 import { Limits } from '../limits.js';
 import { Messages } from '../messages.js';
 import { MAX_ID, emailField, idParam, textField } from './common.js';
@@ -155,16 +154,6 @@ export const firstStepsDto = z.object({
   checkin_requested: z.boolean(),
 });
 export type FirstStepsDto = z.infer<typeof firstStepsDto>;
-
-/**
- * Post types that are not the owner's own words for the 'posted' step: the welcome the team was
- * created with, check-in requests and answers. One list for the server's answer and the web's tick.
- */
-export const FIRST_STEPS_NOT_A_POST: readonly number[] = [
-  PostType.welcomemessage,
-  PostType.checkin,
-  PostType['checkin.reply'],
-];
 
 export const teamProfileDto = z.object({
   id: z.number().int(),
