@@ -219,6 +219,13 @@ for (const [label, size] of WIDTHS) {
     await expectAccessible(page, at('/profile/{id}'));
     await visit(page, '/settings', page.getByText('Current Plan').first());
     await expectAccessible(page, at('/settings'));
+    // The coach's portfolio (issue 26): the teams, then the 'Needs attention' filter on.
+    await visit(page, '/portfolio', page.getByRole('link', { name: team.name }).first());
+    await expectAccessible(page, at('/portfolio'));
+    await page.getByRole('switch', { name: /^Needs attention/ }).click();
+    await expect(page).toHaveURL(/attention=1/);
+    await expect(page.getByRole('switch', { name: /^Needs attention/ })).toBeChecked();
+    await expectAccessible(page, at('/portfolio with the needs-attention filter'));
     await visit(page, '/paymentMethod/Coach', page.getByText('Manage Subscription').first());
     await expectAccessible(page, at('/paymentMethod/Coach'));
     await visit(page, '/integrations/teams/tab-config', page.getByRole('heading').first());

@@ -109,7 +109,10 @@ export function TasksFact({ tasks, place }: { tasks: PortfolioRowDto['tasks']; p
   );
 }
 
-/** '3 days ago' (the exact time on hover), or that nothing happened yet. */
+/**
+ * '3 days ago' (the exact time on hover), or that nothing happened yet. It may wrap: kept on one
+ * line, 'a few seconds ago' pushed the table's last column out of its box at 1366 px.
+ */
 export function LastActivityFact({ at }: { at: string | null }) {
   if (!at)
     return (
@@ -118,7 +121,7 @@ export function LastActivityFact({ at }: { at: string | null }) {
       </Box>
     );
   return (
-    <Box component="time" dateTime={at} title={feedDate(at)} sx={{ whiteSpace: 'nowrap' }}>
+    <Box component="time" dateTime={at} title={feedDate(at)}>
       {fromNow(at)}
     </Box>
   );
