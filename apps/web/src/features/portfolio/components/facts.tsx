@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
@@ -7,7 +6,7 @@ import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
 import TrendingFlatRounded from '@mui/icons-material/TrendingFlatRounded';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import { PortfolioMessages, type PortfolioRowDto } from '@rally/contract';
-import { feedDate, fromNow } from '../../../lib/dates';
+import { exactTime, timeAgo } from '../lib/time-ago';
 import { BELOW_FLOOR, NOTHING_ASKED, percent, trendLabel, trendText } from './columns';
 
 /**
@@ -121,8 +120,8 @@ export function LastActivityFact({ at }: { at: string | null }) {
       </Box>
     );
   return (
-    <Box component="time" dateTime={at} title={feedDate(at)}>
-      {fromNow(at)}
+    <Box component="time" dateTime={at} title={exactTime(at)}>
+      {timeAgo(at)}
     </Box>
   );
 }
@@ -130,13 +129,27 @@ export function LastActivityFact({ at }: { at: string | null }) {
 /** The flag of a team that needs attention. */
 export function AttentionBadge() {
   return (
-    <Chip
-      size="small"
-      color="error"
-      icon={<WarningAmberRounded />}
-      label={PortfolioMessages.needsAttention}
-      sx={{ fontWeight: 600 }}
-    />
+    // A chip's look without MUI's Chip, which lives in the timeline's chunk (see lib/time-ago.ts).
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        px: 1,
+        py: 0.25,
+        borderRadius: 4,
+        bgcolor: 'error.main',
+        color: 'error.contrastText',
+        fontSize: 13,
+        fontWeight: 600,
+        lineHeight: 1.6,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      <WarningAmberRounded sx={{ fontSize: 16 }} aria-hidden />
+      {PortfolioMessages.needsAttention}
+    </Box>
   );
 }
 
