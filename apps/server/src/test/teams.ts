@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { Role, type InvitationDto, type MemberDto, type TeamDto } from '@rally/contract';
+import { PostType, Role, type InvitationDto, type MemberDto, type TeamDto } from '@rally/contract';
 import { TeamsRepository } from '../modules/teams/repository.js';
+import type { Insertable } from 'kysely';
+import type { PostsTable } from '../db/schema.js';
 import type { TestApp } from './app.js';
 import { uniqueIp, type SignedUpUser } from './factories.js';
 
@@ -109,6 +111,28 @@ export async function buildTeam(
   const res = await t.api('GET', `user/teams?team_id=${id}`, undefined, owner.token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: TeamDto[] }>().data[0]!;
+}
+
+/**
+ * A post written straight to the database, as another module would (no event, no timeline cache
+ * touched; the rollups' triggers do run): for set-ups where posting is not the point, or that need
+ * a post of another time or type. A text post of now unless told; its id.
+ */
+export async function writePost(
+  t: TestApp,
+  post: Pick<Insertable<PostsTable>, 'team_id' | 'user_id'> & Partial<Insertable<PostsTable>>,
+): Promise<number> {
+  const row = await t.db.kysely
+    .insertInto('posts')
+    .values({
+      type_id: PostType.text,
+      text: `Post ${randomBytes(3).toString('hex')}`,
+      created_at: new Date().toISOString(),
+      ...post,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** The pending invitation code for `user` to `teamId`, read from the DB as the invitee's mail would show it. */

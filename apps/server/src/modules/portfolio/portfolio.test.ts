@@ -11,7 +11,7 @@ import {
 } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
-import { buildTeam, seatMembers } from '../../test/teams.js';
+import { buildTeam, seatMembers, writePost } from '../../test/teams.js';
 
 const t = useTestApp();
 const HOUR = 60 * 60 * 1000;
@@ -51,26 +51,8 @@ async function coachWithTeam(members = 4, age = 200 * DAY) {
 }
 
 // Activity written straight to the database at given times (the triggers keep the rollups).
-async function post(teamId: number, who: SignedUpUser, at: Date, type_id: number = PostType.text) {
-  const row = await t.db.kysely
-    .insertInto('posts')
-    .values({
-      team_id: teamId,
-      user_id: who.id,
-      type_id,
-      text: 'hello',
-      color_id: null,
-      media_key: null,
-      media_type_id: null,
-      extra: null,
-      original_user_id: null,
-      original_team_id: null,
-      created_at: at.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const post = (teamId: number, who: SignedUpUser, at: Date, type_id: number = PostType.text) =>
+  writePost(t, { team_id: teamId, user_id: who.id, type_id, text: 'hello', created_at: at.toISOString() });
 const react = (postId: number, who: SignedUpUser, at: Date) =>
   t.db.kysely
     .insertInto('reactions')

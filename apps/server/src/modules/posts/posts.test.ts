@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PostType, type PostDto, type TeamDto, PostMessages } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
 import { buildUser, expectInvalid, type SignedUpUser } from '../../test/factories.js';
-import { buildTeam, deleteAndPurge, seatMembers, uploadTeamFile } from '../../test/teams.js';
+import { buildTeam, deleteAndPurge, seatMembers, uploadTeamFile, writePost } from '../../test/teams.js';
 import { sampleFile, samePixels } from '../../test/samples.js';
 
 // Sessions kept for the whole file: the query counts below assume the coach's is kept, which a
@@ -513,18 +513,8 @@ describe('sharing and deleting', () => {
   });
 
   it('an unknown post type is stored and presented as such', async () => {
-    const row = await t.db.kysely
-      .insertInto('posts')
-      .values({
-        team_id: team.id,
-        user_id: coach.id,
-        type_id: 99,
-        text: 'From the future',
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const res = await t.api('GET', `user/team/${team.id}/posts/${row.id}`, undefined, mina.token);
+    const id = await writePost(t, { team_id: team.id, user_id: coach.id, type_id: 99, text: 'From the future' });
+    const res = await t.api('GET', `user/team/${team.id}/posts/${id}`, undefined, mina.token);
     expect(res.json().data).toMatchObject({ type: 'unknown', type_id: 99 });
   });
 });

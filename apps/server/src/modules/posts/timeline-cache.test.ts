@@ -4,7 +4,7 @@ import { PostType, type PageMeta, type PostDto, type TeamDto } from '@rally/cont
 import { nowIso } from '../../lib/clock.js';
 import { buildSecondProcess, type TestApp, useTestApp } from '../../test/app.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
-import { buildTeam, seatMembers } from '../../test/teams.js';
+import { buildTeam, seatMembers, writePost } from '../../test/teams.js';
 import { TimelineCache, cachedPage, renderPage } from './timeline-cache.js';
 
 /*
@@ -174,24 +174,8 @@ describe('every kind of write is seen by the next read', () => {
   });
 
   /** A post of Mina's written straight into `posts`, as another module would; its id. */
-  const insertPostRow = async (row: { type_id: number; text: string; created_at: string }) =>
-    (
-      await t.db.kysely
-        .insertInto('posts')
-        .values({
-          team_id: team.id,
-          user_id: mina.id,
-          color_id: null,
-          media_key: null,
-          media_type_id: null,
-          extra: null,
-          original_user_id: null,
-          original_team_id: null,
-          ...row,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const insertPostRow = (row: { type_id: number; text: string; created_at: string }) =>
+    writePost(t, { team_id: team.id, user_id: mina.id, ...row });
 
   it('posts another module writes straight into `posts` (insert, update, delete), and a rename', async () => {
     const db = t.db.kysely;

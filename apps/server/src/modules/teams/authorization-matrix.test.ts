@@ -39,6 +39,7 @@ import {
   seatMembers,
   setPlan,
   teamsOf,
+  writePost,
 } from '../../test/teams.js';
 
 type Actor = 'guest' | 'outsider' | 'member' | 'admin' | 'owner';
@@ -165,21 +166,8 @@ const foreignCodeCase = (name: string, call: (token: string | undefined) => Prom
 });
 
 /** A post written straight to the database (for set-ups where posting is not the point). */
-async function seedPost(team: TeamDto, author: Person, typeId: number = PostType.text, extra: object = {}) {
-  const row = await t.db.kysely
-    .insertInto('posts')
-    .values({
-      team_id: team.id,
-      user_id: people[author].id,
-      type_id: typeId,
-      text: `Matrix post ${randomBytes(3).toString('hex')}`,
-      created_at: new Date().toISOString(),
-      ...extra,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const seedPost = (team: TeamDto, author: Person, typeId: number = PostType.text, extra: object = {}) =>
+  writePost(t, { team_id: team.id, user_id: people[author].id, type_id: typeId, ...extra });
 
 const postExists = async (id: number) =>
   (await t.db.kysely.selectFrom('posts').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
@@ -6,6 +7,8 @@ import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
 import TrendingFlatRounded from '@mui/icons-material/TrendingFlatRounded';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import { PortfolioMessages, type PortfolioRowDto } from '@rally/contract';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
 import { exactTime, timeAgo } from '../lib/time-ago';
 import { BELOW_FLOOR, NOTHING_ASKED, percent, trendLabel, trendText } from './columns';
 
@@ -150,6 +153,30 @@ export function AttentionBadge() {
       <WarningAmberRounded sx={{ fontSize: 16 }} aria-hidden />
       {PortfolioMessages.needsAttention}
     </Box>
+  );
+}
+
+/**
+ * The team's name, a link to its timeline, with its flag and why it is flagged: the head of a
+ * table row and of a phone's card alike.
+ */
+export function TeamHeading({ row, size = 'body' }: { row: PortfolioRowDto; size?: 'body' | 'title' }) {
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Link
+          component={RouterLink}
+          to={paths.teamHome(row.team.id)}
+          underline="hover"
+          {...(size === 'title' ? { variant: 'subtitle1' as const } : {})}
+          sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
+        >
+          {row.team.name}
+        </Link>
+        {row.attention.flagged && <AttentionBadge />}
+      </Box>
+      {row.attention.summary && <AttentionSummary summary={row.attention.summary} />}
+    </>
   );
 }
 

@@ -1,14 +1,11 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { PortfolioRowDto } from '@rally/contract';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../config/paths';
 import { activityTotal, percent } from './columns';
-import { AttentionBadge, AttentionSummary, HappinessFact, LastActivityFact, RateFact, TasksFact } from './facts';
+import { HappinessFact, LastActivityFact, RateFact, TasksFact, TeamHeading } from './facts';
 import { useOpenTeamOnClick } from './open-team';
 import { Sparkline } from './sparkline';
 
@@ -38,19 +35,7 @@ function PortfolioCard({ row }: { row: PortfolioRowDto }) {
       sx={{ cursor: 'pointer', borderColor: row.attention.flagged ? 'error.main' : undefined }}
     >
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-          <Link
-            component={RouterLink}
-            to={paths.teamHome(row.team.id)}
-            underline="hover"
-            variant="subtitle1"
-            sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
-          >
-            {row.team.name}
-          </Link>
-          {row.attention.flagged && <AttentionBadge />}
-        </Box>
-        {row.attention.summary && <AttentionSummary summary={row.attention.summary} />}
+        <TeamHeading row={row} size="title" />
         <Box
           component="dl"
           sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, rowGap: 1.25, mt: 1.5, mb: 0 }}

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,10 +7,8 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Paper from '@mui/material/Paper';
 import type { PortfolioRowDto } from '@rally/contract';
-import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../config/paths';
 import { COLUMNS, percent, type ColumnKey, type SortState } from './columns';
-import { AttentionBadge, AttentionSummary, HappinessFact, LastActivityFact, RateFact, TasksFact } from './facts';
+import { HappinessFact, LastActivityFact, RateFact, TasksFact, TeamHeading } from './facts';
 import { useOpenTeamOnClick } from './open-team';
 import { Sparkline } from './sparkline';
 
@@ -72,18 +68,7 @@ export function PortfolioTable({ rows, sort, onSort }: PortfolioViewProps) {
               sx={{ cursor: 'pointer', '& > td': { verticalAlign: 'top', py: 1.25 } }}
             >
               <TableCell sx={{ minWidth: 150, maxWidth: 240 }}>
-                <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-                  <Link
-                    component={RouterLink}
-                    to={paths.teamHome(row.team.id)}
-                    underline="hover"
-                    sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
-                  >
-                    {row.team.name}
-                  </Link>
-                  {row.attention.flagged && <AttentionBadge />}
-                </Box>
-                {row.attention.summary && <AttentionSummary summary={row.attention.summary} />}
+                <TeamHeading row={row} />
               </TableCell>
               <TableCell>
                 <HappinessFact happiness={row.happiness} place="cell" />
