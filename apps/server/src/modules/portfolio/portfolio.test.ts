@@ -487,6 +487,26 @@ describe('user/portfolio/settings', () => {
     expect(row).toMatchObject({ quiet: 3, overdue_tasks: null, digest_enabled: 0, digest_day: 5, digest_hour: 18 });
   });
 
+  it('two saves of different fields at the same moment both hold (no save writes back what it read)', async () => {
+    const coach = await buildUser(t);
+    await saveRules(coach, { quiet: 5 }); // a row exists: the saves below update it
+    const saves = [
+      { rules: { quiet: 9 } },
+      { rules: { happiness_drop: 25 } },
+      { digest: { day: 3 } },
+      { rules: { low_participation: null } },
+    ];
+    // On PostgreSQL they interleave (each read before any write): saving the whole row it had read,
+    // each save put back what the others changed.
+    const answers = await Promise.all(saves.map((body) => t.api('PUT', 'user/portfolio/settings', body, coach.token)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const res = await t.api('GET', 'user/portfolio/settings', undefined, coach.token);
+    expect(res.json<{ data: PortfolioSettingsDto }>().data).toMatchObject({
+      rules: { quiet: 9, happiness_drop: 25, low_participation: null, overdue_tasks: 1 },
+      digest: { day: 3 },
+    });
+  });
+
   it('PUT refuses out-of-range thresholds and digests (422), unknown fields, bad JSON (400), strangers (401)', async () => {
     const coach = await buildUser(t);
     const put = (body: unknown, extra = {}) => t.api('PUT', 'user/portfolio/settings', body, coach.token, extra);

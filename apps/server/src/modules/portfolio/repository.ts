@@ -265,12 +265,20 @@ export class PortfolioRepository {
       .execute();
   }
 
-  /** Writes the whole of a user's settings (a first save makes their row). */
-  async saveSettings(userId: number, values: Omit<PortfolioSettingsTable, 'user_id'>): Promise<void> {
+  /**
+   * A user's settings: the whole row when they have none yet, else only the `changed` columns
+   * (a save of other fields at the same moment keeps its own).
+   */
+  async saveSettings(
+    userId: number,
+    values: Omit<PortfolioSettingsTable, 'user_id'>,
+    changed: (keyof typeof values)[],
+  ): Promise<void> {
+    const update = Object.fromEntries(changed.map((key) => [key, values[key]])) as Partial<typeof values>;
     await this.db
       .insertInto('portfolio_settings')
       .values({ user_id: userId, ...values })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(update))
       .execute();
   }
 }

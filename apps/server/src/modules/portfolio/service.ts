@@ -153,16 +153,23 @@ export class PortfolioService {
     return presentSettings(await this.deps.repo.settings(userId));
   }
 
-  /** Saves what the input gives over the current settings; answers the whole. */
+  /**
+   * Saves what the input gives over the current settings; answers the whole. Only the columns
+   * given are written over a stored row, so two saves of different fields at once both hold.
+   */
   async updateSettings(userId: number, input: PortfolioSettingsInput): Promise<PortfolioSettingsDto> {
     const current = await this.settings(userId);
     const given = <T extends object>(part: T | undefined) =>
       Object.fromEntries(Object.entries(part ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
-    const next = {
-      rules: { ...current.rules, ...given(input.rules) },
-      digest: { ...current.digest, ...given(input.digest) },
-    };
-    await this.deps.repo.saveSettings(userId, settingsColumns(next, this.now().toISOString()));
-    return { ...next, timezone: current.timezone };
+    const rules = given(input.rules);
+    const digest = given(input.digest);
+    const next = { rules: { ...current.rules, ...rules }, digest: { ...current.digest, ...digest } };
+    const changed = [
+      ...Object.keys(rules),
+      ...Object.keys(digest).map((key) => `digest_${key}`),
+      'updated_at',
+    ] as (keyof ReturnType<typeof settingsColumns>)[];
+    await this.deps.repo.saveSettings(userId, settingsColumns(next, this.now().toISOString()), changed);
+    return this.settings(userId);
   }
 }
