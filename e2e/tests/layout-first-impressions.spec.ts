@@ -176,7 +176,7 @@ test('a phone’s home has one notification bell, counting notifications and inv
   await expect(async () => {
     const count = await unread();
     expect(count, 'Milo has notifications not read').toBeGreaterThan(0);
-    await expect(bell).toHaveAccessibleName(`Notifications, ${count + 1} new`, { timeout: 1000 });
+    await expect(bell).toHaveAccessibleName(`Notifications and invites, ${count + 1} new`, { timeout: 1000 });
   }).toPass();
   await expect(page.getByRole('button', { name: /notification/i })).toHaveCount(1);
   await expect(page.locator('.MuiBadge-badge:not(.MuiBadge-invisible)')).toHaveCount(1);
@@ -184,7 +184,7 @@ test('a phone’s home has one notification bell, counting notifications and inv
 
   await page.setViewportSize(PHONE);
   await bell.click();
-  const dialog = page.getByRole('dialog', { name: 'Notifications' });
+  const dialog = page.getByRole('dialog', { name: 'Notifications and invites' });
   await expect(dialog.getByRole('tab', { name: 'NOTIFICATION' })).toBeVisible();
   await dialog.getByRole('tab', { name: /INVITES/ }).click();
   await expect(dialog.getByRole('listitem', { name: `Invitation to Bells two ${run}` })).toBeVisible();

@@ -18,6 +18,7 @@ export function MainPanelBell() {
   return (
     <NotificationBell
       extraCount={invites}
+      title="Notifications and invites"
       panel={(close) => (
         <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', px: 1, pb: 1 }}>
           <Suspense fallback={<LoadingBlock label="Loading notifications and invites" height={240} />}>

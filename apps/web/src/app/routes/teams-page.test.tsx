@@ -273,11 +273,13 @@ describe('side panel', () => {
     );
     const { user } = open('/engagements');
     await screen.findByText('Currently you do not have any teams');
-    const bell = await within(screen.getByRole('banner')).findByRole('button', { name: 'Notifications, 1 new' });
+    const bell = await within(screen.getByRole('banner')).findByRole('button', {
+      name: 'Notifications and invites, 1 new',
+    });
     expect(bell).toHaveTextContent('1');
 
     await user.click(bell);
-    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications and invites' });
     // Only an invitation waits: the panel opens on INVITES. It is its own chunk, a moment later.
     expect(await within(panel).findByRole('tab', { name: /INVITES/ })).toHaveAttribute('aria-selected', 'true');
     const item = await within(panel).findByRole('listitem', { name: 'Invitation to Choir' });
@@ -290,7 +292,7 @@ describe('side panel', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Close' }));
     expect(await screen.findByRole('article', { name: 'Choir' })).toBeInTheDocument();
-    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications'));
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications and invites'));
   });
 
   it.each(['/', '/engagements'])(
@@ -303,7 +305,7 @@ describe('side panel', () => {
         http.get(apiUrl(Routes.recentNotificationsCount), () => apiOk({ notifications_count: 3 })),
       );
       open(url);
-      const bell = await screen.findByRole('button', { name: 'Notifications, 5 new' });
+      const bell = await screen.findByRole('button', { name: 'Notifications and invites, 5 new' });
       expect(bell).toHaveTextContent('5');
       // No second bell, and no other badge, anywhere on the page.
       expect(screen.getAllByRole('button', { name: /notification/i })).toEqual([bell]);

@@ -21,18 +21,21 @@ const NotificationsDialog = lazyDialog(loadDialog);
 export function NotificationBell({
   panel,
   extraCount = 0,
+  title = 'Notifications',
 }: {
   panel?: (close: () => void) => ReactNode;
   extraCount?: number;
+  /** What it holds, the bell's name and its dialog's title ('Notifications and invites' with a panel of both). */
+  title?: string;
 }) {
   const count = useNotificationsCount() + extraCount;
   const [open, setOpen] = useState(false);
   useEffect(() => whenIdle(() => void loadDialog()), []);
   const close = () => setOpen(false);
-  const label = count ? `Notifications, ${count} new` : 'Notifications';
+  const label = count ? `${title}, ${count} new` : title;
   return (
     <>
-      <DeferredTooltip title="Notifications">
+      <DeferredTooltip title={title}>
         <IconButton
           aria-label={label}
           onClick={() => setOpen(true)}
@@ -44,7 +47,7 @@ export function NotificationBell({
           </Badge>
         </IconButton>
       </DeferredTooltip>
-      <NotificationsDialog open={open} onClose={close} panel={panel} />
+      <NotificationsDialog open={open} onClose={close} panel={panel} title={title} />
     </>
   );
 }

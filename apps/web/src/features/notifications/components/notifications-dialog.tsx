@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { NotificationsList } from './notifications-list';
 
 /**
- * The bell's notifications (NotificationBell): full-screen on small screens ('Notifications'), a
+ * The bell's notifications (NotificationBell): full-screen on small screens (titled as the bell is named), a
  * dialog on large ones; `panel` replaces the plain list. A chunk of its own, loaded when the page
  * is idle or the bell is pointed at, so that no first screen carries it (issue 25).
  */
@@ -12,10 +12,12 @@ export function NotificationsDialog({
   open,
   onClose,
   panel,
+  title,
 }: {
   open: boolean;
   onClose: () => void;
   panel?: (close: () => void) => ReactNode;
+  title: string;
 }) {
   const theme = useTheme();
   const small = !useMediaQuery(theme.breakpoints.up('md'));
@@ -30,7 +32,7 @@ export function NotificationsDialog({
     >
       <DialogTitle id="notifications-title" sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
         <Box component="span" sx={{ flexGrow: 1 }}>
-          Notifications
+          {title}
         </Box>
         <IconButton aria-label="Close" onClick={onClose}>
           <Close />
