@@ -116,7 +116,6 @@ export type AppEventType = AppEvent['type'];
 const FOR_KEPT_READS = new Set([
   'team.created',
   'team.updated',
-  'member.left',
   'user.updated',
   'session.ended',
   'subscription.changed',

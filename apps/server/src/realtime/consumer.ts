@@ -67,6 +67,7 @@ export function liveOf(event: AppEvent): TeamEvent | undefined {
     case 'media.ready':
       return { type: 'media.ready', team_id: event.team_id, post_id: event.post_id };
     case 'member.joined':
+    case 'member.left':
     case 'role.changed':
       return { type: 'team.members_changed', team_id: event.team_id };
     case 'notification.created':

@@ -344,6 +344,19 @@ describe('the realtime gateway', () => {
       expect(await own.next('team.members_changed')).toEqual({ type: 'team.members_changed', team_id: team.id });
     });
 
+    it('someone removed from the team reaches the others as team.members_changed', async () => {
+      const [owner, member, other] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+      const team = await buildTeam(t, owner);
+      await seatMembers(t, team.id, [
+        { user: member, role: 4 },
+        { user: other, role: 4 },
+      ]);
+      const o = await connect(other);
+      const res = await t.api('DELETE', `user/team/${team.id}/member/${member.id}`, undefined, owner.token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await o.next('team.members_changed')).toEqual({ type: 'team.members_changed', team_id: team.id });
+    });
+
     it('a member removed from the team stops receiving at once', async () => {
       const [owner, member] = [await buildUser(t), await buildUser(t)];
       const team = await buildTeam(t, owner);

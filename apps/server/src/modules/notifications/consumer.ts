@@ -55,6 +55,7 @@ export function notificationsConsumer(notifier: Notifier): EventConsumer {
         case 'team.restored':
         case 'mail.queued':
         case 'media.ready':
+        case 'member.left':
           return;
       }
     },
