@@ -102,6 +102,22 @@ describe('sessions', () => {
       expect(verified.statusCode, verified.body).toBe(200);
     });
 
+    it('a code whose tries are all spent does not hold back a new one within the countdown', async () => {
+      const u = await registerUser(t);
+      await t.db.kysely
+        .updateTable('one_time_codes')
+        .set({ attempts: Timing.codeMaxAttempts })
+        .where('user_id', '=', u.id)
+        .execute();
+      expect((await login(t, u.email, u.password)).statusCode).toBe(403);
+      expect(await mailsTo(t, u.email)).toHaveLength(2);
+      const verified = await t.api('POST', 'verify-account', {
+        email: u.email,
+        verification_code: await lastMailedCode(t, u.email),
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
+    });
+
     it('a wrong password to an unverified account mails nothing', async () => {
       const u = await registerUser(t);
       await pastResendCountdown(u.id);

@@ -147,8 +147,13 @@ export class AuthService {
     // one, as the answer says: a new code, unless the last one went out within the Resend
     // countdown (the verify screen starts that countdown on this answer, as after sign-up).
     if (!user.email_verified_at) {
+      // A code whose tries are all spent is no code: a new one goes out at once.
       const open = await this.deps.repo.findOpenCode(user.id, 'verify');
-      if (!open || Date.now() - Date.parse(open.created_at) >= Timing.resendCountdownMs)
+      if (
+        !open ||
+        open.attempts >= Timing.codeMaxAttempts ||
+        Date.now() - Date.parse(open.created_at) >= Timing.resendCountdownMs
+      )
         await this.sendVerificationCode(user);
       throw forbidden(Messages.accountNotVerified, 'account_not_verified');
     }
