@@ -11,7 +11,10 @@ import {
   signUp,
   type ApiUser,
 } from './support/api-setup.js';
-import { DESKTOP, PHONE } from './support/screens.js';
+import { DESKTOP, PHONE, shots } from './support/screens.js';
+
+/** Where the screenshots of the flagged portfolio go, to look at. */
+const SHOTS = '/tmp/shots26';
 
 /**
  * Issue 26 in the browser: a coach with three teams, one of which went quiet and sad, sees it
@@ -171,7 +174,7 @@ const noSidewaysScroll = async (page: Page, what: string) =>
 test('a coach sees the quiet, sad team flagged with its reason, sorts, filters and opens it (desktop)', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const { coach, sad, happy } = await worldFor(request);
   await page.setViewportSize(DESKTOP);
   await openSignedIn(page, coach, '/engagements');
@@ -201,6 +204,8 @@ test('a coach sees the quiet, sad team flagged with its reason, sorts, filters a
     await page.locator('.MuiTableContainer-root').evaluate((el) => el.scrollWidth - el.clientWidth),
     'the table scrolls sideways in its box',
   ).toBeLessThanOrEqual(0);
+  await shots(page, testInfo, 'portfolio-flagged', { dir: SHOTS });
+  await page.setViewportSize(DESKTOP);
 
   // Sorting by happiness, lowest first, then highest first.
   const happinessHeader = table.getByRole('columnheader', { name: 'Happiness' });
