@@ -84,7 +84,9 @@ describe('MediaRecorderDialog: video', () => {
     await waitFor(() => expect(button('Record')).toBeEnabled(), { timeout: 5_000 });
     expect(getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ audio: true, video: expect.anything() }));
     const preview = screen.getByLabelText('Camera preview');
-    expect((preview as HTMLVideoElement & { srcObject: unknown }).srcObject).toBe(streams[0]);
+    // The preview takes the stream in an effect after it arrives: on a loaded machine a moment
+    // after Record is enabled (seen under Node 24 in CI).
+    await waitFor(() => expect((preview as HTMLVideoElement & { srcObject: unknown }).srcObject).toBe(streams[0]));
 
     vi.useFakeTimers();
     fireEvent.click(button('Record'));
