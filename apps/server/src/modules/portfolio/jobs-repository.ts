@@ -1,9 +1,9 @@
-import { Role, type AttentionCause } from '@rally/contract';
-import type { Kysely } from 'kysely';
+import type { AttentionCause } from '@rally/contract';
+import { sql, type Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/schema.js';
+import { ledMemberships } from './repository.js';
 
 /** The roles that lead a team (`isLead`): the portfolio is theirs. */
-const LEAD_ROLES = [Role.Owner, Role.Admin];
 
 /** A coach the portfolio jobs work for: someone who leads at least one engagement not deleted. */
 export interface Lead {
@@ -26,24 +26,17 @@ export class PortfolioJobsRepository {
 
   /** Verified accounts that lead (role 2 or 3) an engagement not deleted, by id. */
   leads(): Promise<Lead[]> {
-    return this.db
-      .selectFrom('users as u')
-      .leftJoin('profiles as p', 'p.user_id', 'u.id')
-      .select(['u.id', 'u.email', 'u.first_name', 'p.timezone'])
-      .where('u.email_verified_at', 'is not', null)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('team_members as m')
-            .innerJoin('teams as t', 't.id', 'm.team_id')
-            .select('m.team_id')
-            .whereRef('m.user_id', '=', 'u.id')
-            .where('m.role_id', 'in', LEAD_ROLES)
-            .where('t.deleted_at', 'is', null),
-        ),
-      )
-      .orderBy('u.id')
-      .execute();
+    return (
+      this.db
+        .selectFrom('users as u')
+        .leftJoin('profiles as p', 'p.user_id', 'u.id')
+        .select(['u.id', 'u.email', 'u.first_name', 'p.timezone'])
+        .where('u.email_verified_at', 'is not', null)
+        // Leads of an engagement, as the read model counts them (a personal team is none).
+        .where('u.id', 'in', ledMemberships(this.db).select('m.user_id'))
+        .orderBy('u.id')
+        .execute()
+    );
   }
 
   /**
@@ -56,14 +49,9 @@ export class PortfolioJobsRepository {
       .where((eb) =>
         eb.not(
           eb.exists(
-            eb
-              .selectFrom('team_members as m')
-              .innerJoin('teams as t', 't.id', 'm.team_id')
+            ledMemberships(this.db)
               .select('m.team_id')
-              .whereRef('m.user_id', '=', 'f.user_id')
-              .whereRef('m.team_id', '=', 'f.team_id')
-              .where('m.role_id', 'in', LEAD_ROLES)
-              .where('t.deleted_at', 'is', null),
+              .where(sql<boolean>`m.user_id = f.user_id and m.team_id = f.team_id`),
           ),
         ),
       )

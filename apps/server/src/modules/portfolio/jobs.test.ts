@@ -1,5 +1,6 @@
 import {
   PortfolioMessages,
+  Role,
   attentionCauseId,
   attentionSentence,
   notificationSentence,
@@ -15,6 +16,7 @@ import { buildTeam, seatMembers } from '../../test/teams.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { attentionJob } from './attention-job.js';
 import { digestJob, isoWeekOf, type DigestSettingsRow } from './digest-job.js';
+import { TeamsRepository } from '../teams/repository.js';
 import { PortfolioRepository } from './repository.js';
 import { PortfolioService } from './service.js';
 
@@ -321,6 +323,22 @@ describe('isoWeekOf', () => {
 });
 
 describe('the jobs on the real read model, as app.ts wires them', () => {
+  it('one who leads only a personal team is no coach of the jobs: the round goes on for the others', async () => {
+    const loner = await buildUser(t, { first_name: 'Solo' });
+    await new TeamsRepository(t.db.kysely).createTeam(loner.id, 'My notes', true, Role.Owner);
+    const coach = await buildUser(t, { first_name: 'Cora' });
+    const team = await buildTeam(t, coach, 'Quiet Quarter');
+    await t.db.kysely
+      .updateTable('teams')
+      .set({ created_at: new Date(Date.now() - 40 * 24 * 3600_000).toISOString() })
+      .where('id', '=', team.id)
+      .execute();
+    const portfolio = new PortfolioService({ repo: new PortfolioRepository(t.db.kysely), urlOf: (key) => key });
+    await attentionJob({ db: t.db.kysely, readRows: (id) => portfolio.recentRows(id) })();
+    expect((await attentionNotifications(coach)).map((n) => n.subject)).toContain(attentionCauseId('quiet'));
+    expect(await attentionNotifications(loner)).toEqual([]);
+  });
+
   it('a team gone quiet is told once, and the digest carries its reason and the team figures', async () => {
     const coach = await buildUser(t, { first_name: 'Rhea', last_name: 'Real' });
     const team = await buildTeam(t, coach, 'Silent Squad');

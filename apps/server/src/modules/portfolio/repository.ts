@@ -28,6 +28,18 @@ export interface HappinessRow {
   prevMean: number | null;
 }
 
+/**
+ * The memberships that make someone a lead of an engagement (ADR 0036): role 2 or 3 in a team
+ * neither deleted nor personal. One rule for the portfolio's rows and its jobs' coaches.
+ */
+export const ledMemberships = (db: Kysely<Database>) =>
+  db
+    .selectFrom('team_members as m')
+    .innerJoin('teams as t', 't.id', 'm.team_id')
+    .where('m.role_id', 'in', [Role.Owner, Role.Admin])
+    .where('t.deleted_at', 'is', null)
+    .where('t.is_personal', '=', 0);
+
 const num = (v: number | string | null | undefined): number => Number(v ?? 0);
 
 /**
@@ -40,9 +52,7 @@ export class PortfolioRepository {
 
   /** The live, shared teams the user leads (roles 2 and 3), by name, with their counts and last times. */
   ledTeams(userId: number): Promise<LedTeamRow[]> {
-    return this.db
-      .selectFrom('team_members as m')
-      .innerJoin('teams as t', 't.id', 'm.team_id')
+    return ledMemberships(this.db)
       .select(['t.id', 't.name', 't.avatar', 't.created_at'])
       .select((eb) => [
         eb
@@ -76,9 +86,6 @@ export class PortfolioRepository {
           .as('last_activity_at'),
       ])
       .where('m.user_id', '=', userId)
-      .where('m.role_id', 'in', [Role.Owner, Role.Admin])
-      .where('t.deleted_at', 'is', null)
-      .where('t.is_personal', '=', 0)
       .orderBy('t.name')
       .orderBy('t.id')
       .execute() as Promise<LedTeamRow[]>;
