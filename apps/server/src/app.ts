@@ -9,7 +9,8 @@ import { API_VERSION, Limits, Messages, WatercoolerLimits } from '@rally/contrac
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sqliteFileIn, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
-import { EventDispatcher } from './events/dispatcher.js';
+import { EventConsumers } from './events/consumers.js';
+import { EVENTS_CHANNEL } from './events/log.js';
 import { EventTail } from './events/tail.js';
 import { authenticatePlugin } from './http/authenticate.js';
 import { badRequest } from './http/errors.js';
@@ -18,8 +19,7 @@ import { registerUserWrites } from './http/rate-limits.js';
 import { registerResponseHeaders } from './http/response-headers.js';
 import { serializerCompiler } from './http/serialize.js';
 import { validatorCompiler } from './http/validate.js';
-import { BackgroundQueue } from './lib/background.js';
-import { createScheduler, type Scheduler } from './lib/scheduler.js';
+import { WorkQueue } from './queue/work-queue.js';
 import { DAY } from './lib/clock.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -36,7 +36,6 @@ import { InvitationsService } from './modules/invitations/service.js';
 import { InviteCap } from './modules/invitations/invite-cap.js';
 import { HealthRepository } from './modules/health/repository.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { mailConsumer } from './modules/mail/consumer.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { MembersRepository } from './modules/members/repository.js';
 import { memberRoutes } from './modules/members/routes.js';
@@ -72,6 +71,7 @@ import { NotificationsRepository } from './modules/notifications/repository.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { NotificationsService } from './modules/notifications/service.js';
 import { notificationsConsumer } from './modules/notifications/consumer.js';
+import { defineNotificationJobs } from './modules/notifications/jobs.js';
 import { CheckinsRepository } from './modules/checkins/repository.js';
 import { checkinRoutes } from './modules/checkins/routes.js';
 import { CheckinsService } from './modules/checkins/service.js';
@@ -100,15 +100,15 @@ const ASSETS_DIR = path.resolve(here, '../assets');
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Work queued after an answer; tests and shutdown wait for it with `idle()`. */
-    background: BackgroundQueue;
+    /** The one durable work queue (ADR 0038); tests wait for it with `idle()`. */
+    queue: WorkQueue;
     /**
      * The realtime publisher the event log's realtime consumer hands events to: delivered over the
      * realtime gateway to the team's members at delivery time (ADR 0010, 0024). Tests publish directly.
      */
     teamEvents: TeamEvents;
-    /** Hands the event log to its consumers (ADR 0024); tests hold and resume it. */
-    events: EventDispatcher;
+    /** Hands the event log to its consumers (ADR 0024, 0038); tests hold and resume it. */
+    events: EventConsumers;
     /** What this process hears of the event log (ADR 0026). */
     eventTail: EventTail;
     /** This process's session cache (tests drop it to stand for its TTL passing). */
@@ -117,8 +117,6 @@ declare module 'fastify' {
     teamCards: TeamCardsCache;
     /** The job that erases engagements past their restore window (tests run it themselves). */
     teamPurge: TeamPurge;
-    /** Where modules register their periodic jobs (ADR 0025). */
-    scheduler: Scheduler;
     /** This process's worker of media conversion jobs (ADR 0027); tests wait for it with `idle()`. */
     media: MediaWorker;
     /** The watercooler's rooms and this process's room sockets (ADR 0029); tests run its sweeper. */
@@ -135,7 +133,7 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Prefix of rate-limit keys in Redis; tests keep theirs apart. */
   rateLimitNamespace?: string;
-  /** Run the in-process schedules (trial expiry); tests call the jobs themselves. */
+  /** Run the periodic jobs (trial expiry…); tests call the jobs themselves. */
   schedules?: boolean;
   /** Tests: the clock of push quiet hours and the HTTPS agent that trusts their push service. */
   push?: Pick<PushDeps, 'now' | 'agent'>;
@@ -183,7 +181,17 @@ export async function buildApp({
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
 
-  const mailer = createMailer({ db: db.kysely, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  // Everything that runs after a write or on a schedule (ADR 0038).
+  const queue = new WorkQueue({
+    db: db.kysely,
+    dialect: db.dialect,
+    log: app.log,
+    periodic: schedules,
+    channel: EVENTS_CHANNEL,
+  });
+  app.decorate('queue', queue);
+  const scheduler = queue;
+  const mailer = createMailer({ db: db.kysely, queue, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const paymentProvider = createPaymentProvider(config);
   logPaymentMode(paymentProvider, config, app.log);
   const billing = new BillingService(
@@ -193,11 +201,6 @@ export async function buildApp({
     config.PUBLIC_URL,
     app.log,
   );
-  const background = new BackgroundQueue(app.log);
-  // Every periodic job of the modules, each under its job lock (ADR 0025).
-  const scheduler = createScheduler({ db: db.kysely, log: app.log, enabled: schedules });
-  app.decorate('scheduler', scheduler);
-  app.decorate('background', background);
   const realtime = await createRealtime({ db: db.kysely, redis, channel: config.REALTIME_CHANNEL, log: app.log });
   app.decorate('teamEvents', realtime.events);
   // Bearer tokens resolved in the last SESSION_CACHE_MS; evicted by what the event tail hears (below).
@@ -209,7 +212,7 @@ export async function buildApp({
     secret: config.APP_SECRET,
     publicUrl: config.PUBLIC_URL,
     onUserCreated: (userId, trx) => billing.startTrial(userId, trx),
-    background,
+    queue,
     sessions,
     sessionMaxAgeMs: config.SESSION_MAX_AGE_DAYS * DAY,
   });
@@ -252,29 +255,27 @@ export async function buildApp({
     log: app.log,
     ...pushOptions,
   });
-  const notifier = new Notifier({
-    repo: new NotificationsRepository(db.kysely),
-    background,
-    sink: push,
-  });
-  // The event log's consumers, in the order each event reaches them (ADR 0024).
-  const dispatcher = new EventDispatcher({
-    db,
+  const notificationsRepo = new NotificationsRepository(db.kysely);
+  const notifier = new Notifier({ repo: notificationsRepo, sink: push });
+  defineNotificationJobs(queue, db.kysely, notificationsRepo);
+  // The event log's consumers, each a queue of the work queue (ADR 0024, 0038).
+  const events = new EventConsumers({
+    db: db.kysely,
+    dialect: db.dialect,
+    queue,
     log: app.log,
-    background,
-    consumers: [realtimeConsumer(realtime.events), notificationsConsumer(notifier), mailConsumer(mailer)],
+    consumers: [realtimeConsumer(realtime.events), notificationsConsumer(notifier)],
     retentionHours: config.EVENTS_RETENTION_HOURS,
     dispatch: config.EVENTS_DISPATCH,
   });
-  app.decorate('events', dispatcher);
-  if (holdEvents) dispatcher.hold();
-  // What this process hears of the log: it wakes the dispatcher and evicts the kept reads (ADR 0026).
+  app.decorate('events', events);
+  if (holdEvents) events.hold();
+  // What this process hears of the database: it wakes the queue and evicts the kept reads (ADR 0026).
   const eventTail = new EventTail({
     db,
     log: app.log,
-    background,
     pollMs: config.EVENTS_POLL_MS,
-    onWake: () => dispatcher.wake(),
+    onWake: () => queue.wake(),
   });
   app.decorate('eventTail', eventTail);
   // `session.ended` and `user.updated` evict; a kept session answers only while the log is heard.
@@ -376,17 +377,15 @@ export async function buildApp({
   );
 
   app.addHook('onClose', async () => {
-    await scheduler.stop(); // runs under way finish first
+    await queue.close(); // runs under way finish first (or are handed back)
     await media.close(); // ffmpegs killed, their jobs handed back for the next process
     await eventTail.close();
     // Room sockets are closed already (preClose): their leaving (and a room's end) finishes first.
     await watercooler.close();
-    dispatcher.close(); // a run under way finishes (background.idle below)
     await realtime.events.close(); // sockets are closed already (preClose); deliveries under way finish
     sessions.close();
     teamCards.close();
-    await background.idle(); // queued work (a reset mail) still finishes
-    await mailer.close(); // deliveries under way still record their result
+    mailer.close();
     await db.kysely.destroy();
     await redis?.quit();
   });
@@ -476,7 +475,7 @@ export async function buildApp({
           access,
           comments: engagementRepo,
           attachments: uploads,
-          background,
+          queue,
         }),
         engagement,
       });
@@ -484,7 +483,7 @@ export async function buildApp({
       portfolioRoutes(api, { portfolio });
       watercoolerRoutes(api, { watercooler: watercooler.service });
       topicRoutes(api, { topics });
-      notificationRoutes(api, { notifications: new NotificationsService(new NotificationsRepository(db.kysely)) });
+      notificationRoutes(api, { notifications: new NotificationsService(notificationsRepo) });
       pushRoutes(api, { push });
       uploadRoutes(api, {
         uploads,
@@ -495,8 +494,9 @@ export async function buildApp({
   );
 
   registerWebApp(app, config.WEB_DIST_DIR);
+  auth.defineJobs();
   await eventTail.start();
-  dispatcher.start();
+  await queue.start();
   media.start();
   return app;
 }

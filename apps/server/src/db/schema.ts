@@ -447,6 +447,30 @@ export interface EventsTable {
 }
 
 /** How far each durable consumer of the event log got. */
+/** The one durable work queue (queue/work-queue.ts, ADR 0038). */
+export interface JobsTable {
+  id: Generated<number>;
+  /** The handler that runs it. */
+  queue: string;
+  /** At most one queued and one running job per key (a consumer's drain, a periodic job). */
+  key: string | null;
+  /** JSON. */
+  payload: string;
+  state: 'queued' | 'running' | 'failed';
+  /** Attempts begun (a claim counts one). */
+  attempts: number;
+  /** Not claimed before this time (a delayed job, a retry's back-off, a periodic job's next run). */
+  run_at: string;
+  /** The process running it and until when its lease holds (ISO time). */
+  leased_by: string | null;
+  leased_until: string | null;
+  /** Why the last attempt failed. */
+  last_error: string | null;
+  created_at: string;
+  /** When it failed for good. */
+  finished_at: string | null;
+}
+
 export interface EventConsumersTable {
   name: string;
   last_event_id: number;
@@ -508,6 +532,7 @@ export interface Database {
   team_member_activity: TeamMemberActivityTable;
   events: EventsTable;
   event_consumers: EventConsumersTable;
+  jobs: JobsTable;
   attention_flags: AttentionFlagsTable;
   portfolio_digests: PortfolioDigestsTable;
 }

@@ -35,7 +35,7 @@ describe('the event log across a crash (SIGKILL between the commit and the realt
     const [owner, member] = [await buildUser(first), await buildUser(first)];
     const team = await buildTeam(first, owner);
     await seatMembers(first, team.id, [{ user: member, role: 4 }]);
-    await first.app.background.idle();
+    await first.app.queue.idle();
     await first.close();
 
     // A real child process commits a post and is killed before handing its event out.
@@ -82,7 +82,7 @@ describe('the event log across a crash (SIGKILL between the commit and the realt
     await expect
       .poll(() => client.received.find((m) => m.type === 'notification.created'), { timeout: 5_000 })
       .toMatchObject({ type: 'notification.created', user_id: member.id });
-    await fresh.app.background.idle();
+    await fresh.app.queue.idle();
     const notes = await fresh.db.kysely
       .selectFrom('notifications')
       .select(['user_id', 'kind'])
@@ -91,8 +91,8 @@ describe('the event log across a crash (SIGKILL between the commit and the realt
     expect(notes).toEqual([{ user_id: member.id, kind: 'post.created' }]);
 
     // Handed out once: woken again (another commit, a poll), nothing is repeated.
-    fresh.app.events.wake();
-    await fresh.app.background.idle();
+    fresh.app.queue.wake();
+    await fresh.app.queue.idle();
     expect(client.received.filter((m) => m.type === 'post.created')).toHaveLength(1);
     expect(
       await fresh.db.kysely.selectFrom('notifications').select('id').where('subject', '=', postId).execute(),

@@ -19,6 +19,18 @@ const recording = new WeakMap<Transaction<Database>, RecordedEvent[]>();
 const commitHooks = new WeakMap<Transaction<Database>, (() => void)[]>();
 /** Where each database's committed events go in this process (`events/tail.ts`). */
 const committedSinks = new WeakMap<Kysely<Database>, Set<CommittedSink>>();
+/** The database each open transaction of `transact` belongs to. */
+const databases = new WeakMap<Transaction<Database>, Kysely<Database>>();
+/** Work each database queues in a transaction when it records its first event (`onEventsRecorded`). */
+const recordedHooks = new WeakMap<Kysely<Database>, (trx: Transaction<Database>) => Promise<void>>();
+
+/**
+ * Runs `hook` in every transaction of `transact` on `db` that records events, once, after its
+ * first event: the event consumers queue their drains there (events/consumers.ts).
+ */
+export function onEventsRecorded(db: Kysely<Database>, hook: (trx: Transaction<Database>) => Promise<void>): void {
+  recordedHooks.set(db, hook);
+}
 
 /** Tells `sink`, right after each commit of `transact` on `db`, the events that transaction recorded. */
 export function onCommittedEvents(db: Kysely<Database>, sink: CommittedSink): () => void {
@@ -40,6 +52,7 @@ export async function transact<T>(db: Kysely<Database>, work: (trx: Transaction<
   const result = await db.transaction().execute((trx) => {
     recording.set(trx, recorded);
     commitHooks.set(trx, hooks);
+    databases.set(trx, db);
     return work(trx);
   });
   if (recorded.length) for (const sink of committedSinks.get(db) ?? []) sink(recorded);
@@ -91,4 +104,9 @@ export async function recordEvent(trx: Transaction<Database>, event: AppEvent): 
     .executeTakeFirstOrThrow();
   if (postgres) await sql`select pg_notify(${EVENTS_CHANNEL}, current_schema())`.execute(trx);
   recorded.push({ id: Number(id), event });
+  if (recorded.length === 1) {
+    const db = databases.get(trx);
+    const hook = db && recordedHooks.get(db);
+    if (hook) await hook(trx);
+  }
 }

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../db/database.js';
-import type { BackgroundQueue } from '../lib/background.js';
 import { EVENTS_CHANNEL, onCommittedEvents, type RecordedEvent } from './log.js';
 import type { AppEvent } from './types.js';
 
@@ -11,10 +10,12 @@ export type EventListener = (event: AppEvent) => void;
 export interface EventTailOptions {
   db: Db;
   log: FastifyBaseLogger;
-  background: Pick<BackgroundQueue, 'run'>;
   /** How often the log is read without being woken (SQLite shared by processes, a lost LISTEN, PgBouncer). */
   pollMs: number;
-  /** Wakes the dispatcher: after this process's commits that recorded events, reads that found others', every poll. */
+  /**
+   * Wakes the work queue: after this process's commits that recorded events, reads that found
+   * others', every notification (a job queued elsewhere) and every poll.
+   */
   onWake?: () => void;
   now?: () => number;
 }
@@ -111,7 +112,7 @@ export class EventTail {
       return;
     }
     this.reading = true;
-    this.options.background.run('events:tail', async () => {
+    this.pending = (async () => {
       let told = 0;
       try {
         do {
@@ -128,7 +129,19 @@ export class EventTail {
         this.pollDue = false;
         this.options.onWake?.();
       }
-    });
+    })()
+      .catch((err: unknown) => this.options.log.error({ err }, 'event log read failed'))
+      .finally(() => {
+        this.pending = undefined;
+      });
+  }
+
+  /** The read under way, if any. */
+  private pending: Promise<void> | undefined;
+
+  /** Resolves once no read is under way (tests; close). */
+  async settled(): Promise<void> {
+    while (this.pending) await this.pending;
   }
 
   /** Reads what was committed since the last read and tells the listeners (tests call it to hear at once). */
@@ -142,6 +155,7 @@ export class EventTail {
     this.stopCommits?.();
     clearInterval(this.poll);
     clearTimeout(this.retry);
+    await this.settled();
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => undefined);
@@ -233,7 +247,10 @@ export class EventTail {
       const { rows } = await client.query<{ schema: string }>('select current_schema() as schema');
       const schema = rows[0]!.schema;
       client.on('notification', ({ channel, payload }) => {
-        if (channel === EVENTS_CHANNEL && payload === schema) this.wake();
+        if (channel !== EVENTS_CHANNEL || payload !== schema) return;
+        this.wake();
+        // A job queued elsewhere, perhaps without an event: the queue looks now, not at the poll.
+        this.options.onWake?.();
       });
       await client.query(`listen ${EVENTS_CHANNEL}`);
     } catch (err) {

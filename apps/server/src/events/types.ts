@@ -102,8 +102,6 @@ export type AppEvent =
    * once until the cause clears (the portfolio's attention job).
    */
   | { type: 'team.attention'; team_id: number; user_id: number; cause: AttentionCause }
-  /** A mail was recorded in the outbox: the mailer delivers it now rather than at its next poll. */
-  | { type: 'mail.queued'; team_id: null }
   /** A notification was stored (by the notifications consumer): its recipient's sockets show it. */
   | { type: 'notification.created'; team_id: number | null; user_id: number; notification: NotificationDto };
 

@@ -1,5 +1,5 @@
 import type { TeamEvent } from '@rally/contract';
-import type { EventConsumer } from '../events/dispatcher.js';
+import type { EventConsumer } from '../events/consumers.js';
 import { forKeptReadsOnly, type AppEvent } from '../events/types.js';
 import type { TeamEvents, UserEvents } from './events.js';
 
@@ -73,7 +73,6 @@ export function liveOf(event: AppEvent): TeamEvent | undefined {
     case 'notification.created':
     case 'team.deleted':
     case 'team.restored':
-    case 'mail.queued':
     case 'invitation.sent':
     case 'team.attention': // its notification reaches the coach's sockets as notification.created
       return undefined;

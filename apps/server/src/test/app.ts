@@ -156,7 +156,7 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
       // Work earlier calls queued (notifications of a join, a dispatcher run under way) would
       // otherwise land in this count. (A test that uploaded videos waits for their conversions
       // and media.ready itself.)
-      await app.background.idle();
+      await app.queue.idle();
       const all: string[] = [];
       recorded = all;
       try {

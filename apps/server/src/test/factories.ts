@@ -28,7 +28,7 @@ export const freshIpApi =
 
 /** Every mail sent to an address, oldest first (after the work queued by earlier calls). */
 export async function mailsTo(t: TestApp, email: string) {
-  await t.app.background.idle();
+  await t.app.queue.idle();
   return t.db.kysely
     .selectFrom('mail_outbox')
     .selectAll()
@@ -40,7 +40,7 @@ export async function mailsTo(t: TestApp, email: string) {
 /** The last code mailed to an address, read from the outbox like a person reads their mail. */
 export async function lastMailedCode(t: TestApp, email: string): Promise<string> {
   // forgot-password mails its code after answering.
-  await t.app.background.idle();
+  await t.app.queue.idle();
   const mail = await t.db.kysely
     .selectFrom('mail_outbox')
     .select('text_body')

@@ -26,6 +26,7 @@ import * as prompts from './2026112810-prompts.js';
 import * as postsTimeOrder from './2026112811-posts-time-order.js';
 import * as portfolioSettings from './2026112812-portfolio-settings.js';
 import * as portfolioAttention from './2026112813-portfolio-attention.js';
+import * as workQueue from './2026112900-work-queue.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026112811-posts-time-order': postsTimeOrder,
   '2026112812-portfolio-settings': portfolioSettings,
   '2026112813-portfolio-attention': portfolioAttention,
+  '2026112900-work-queue': workQueue,
 };

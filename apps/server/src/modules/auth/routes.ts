@@ -147,7 +147,7 @@ export function authRoutes(
       ],
     }),
     handler: async (request) => {
-      auth.requestLoginCode(request.body.email);
+      await auth.requestLoginCode(request.body.email);
       return ok(null, SecurityMessages.loginCodeSent);
     },
   });
@@ -176,7 +176,7 @@ export function authRoutes(
       preValidation: [perAccountAndSource('forgot', 3, 10 * MINUTE), perAccountAndSource('forgot-day', 10, DAY)],
     }),
     handler: async (request) => {
-      auth.forgotPassword(request.body.email);
+      await auth.forgotPassword(request.body.email);
       return ok(null, Messages.resetSent);
     },
   });

@@ -18,7 +18,7 @@ import type { CodePurpose, Database, UserRow } from '../../db/schema.js';
 import { recordEvent } from '../../events/log.js';
 import type { Principal, Session } from '../../http/authenticate.js';
 import { AppError, forbidden, validation } from '../../http/errors.js';
-import type { BackgroundQueue } from '../../lib/background.js';
+import type { WorkQueue } from '../../queue/work-queue.js';
 import { isoAfter, nowIso } from '../../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -44,7 +44,7 @@ export interface AuthServiceDeps {
   /** Runs inside the sign-up transaction once the user row exists (billing starts the Coach trial). */
   onUserCreated?: (userId: number, trx: Transaction<Database>) => Promise<void>;
   /** Work done after the answer (forgot-password), so known and unknown e-mails answer alike. */
-  background: BackgroundQueue;
+  queue: WorkQueue;
   /**
    * Sessions kept in the process. Never told directly: every write that ends a session or changes
    * what it carries records `session.ended` or `user.updated`, and the cache hears it (ADR 0026).
@@ -64,6 +64,9 @@ function refuseCommonPassword(password: string): void {
       password: [SecurityMessages.passwordTooCommon],
     });
 }
+
+const AUTH_LOGIN_CODE = 'auth.login-code';
+const AUTH_RESET_CODE = 'auth.reset-code';
 
 /** A session's last use is written at most this often (writing on every request would serialise SQLite). */
 const TOUCH_EVERY_MS = 60_000;
@@ -164,8 +167,8 @@ export class AuthService {
    * Mails a sign-in code (ADR 0021): the way in for the owner of an account whose password
    * sign-in is guarded. Answers at once and alike for every e-mail, as forgot-password does.
    */
-  requestLoginCode(email: string): void {
-    this.deps.background.run('login-code', () => this.sendLoginCode(email));
+  async requestLoginCode(email: string): Promise<void> {
+    await this.deps.repo.transaction((trx) => this.deps.queue.enqueue(trx, AUTH_LOGIN_CODE, { email }));
   }
 
   private async sendLoginCode(email: string): Promise<void> {
@@ -243,8 +246,15 @@ export class AuthService {
    * Always answers the same, and in the same time: the lookup, the code and the mail are queued
    * after the answer, so neither the reply nor its timing tells which e-mails have accounts.
    */
-  forgotPassword(email: string): void {
-    this.deps.background.run('forgot-password', () => this.sendResetCode(email));
+  async forgotPassword(email: string): Promise<void> {
+    await this.deps.repo.transaction((trx) => this.deps.queue.enqueue(trx, AUTH_RESET_CODE, { email }));
+  }
+
+  /** The handlers of the jobs queued above. */
+  defineJobs(): void {
+    const { queue } = this.deps;
+    queue.define<{ email: string }>({ name: AUTH_LOGIN_CODE, handle: ({ email }) => this.sendLoginCode(email) });
+    queue.define<{ email: string }>({ name: AUTH_RESET_CODE, handle: ({ email }) => this.sendResetCode(email) });
   }
 
   private async sendResetCode(email: string): Promise<void> {

@@ -378,7 +378,7 @@ describe('a process that has not heard the log recently', () => {
     await cached(a, u.token);
     // The process stops hearing the log (a stalled loop, an unreachable database) …
     await a.app.eventTail.close();
-    await a.app.background.idle(); // a read of its poll under way ends first
+    await a.app.queue.idle(); // a read of its poll under way ends first
     // … so another process's logout is not heard here.
     expect((await b.api('POST', 'logout', undefined, u.token)).statusCode).toBe(200);
     await vi.waitFor(() => expect(a.app.eventTail.heard()).toBe(false), { timeout: 2_000, interval: 10 });

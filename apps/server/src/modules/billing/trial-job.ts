@@ -1,4 +1,4 @@
-import type { Scheduler } from '../../lib/scheduler.js';
+import type { Scheduler } from '../../queue/work-queue.js';
 import type { BillingService } from './service.js';
 
 /**

@@ -104,7 +104,7 @@ describe('requesting a check-in', () => {
     expect(status.last_checkin_time).toBe(post.created_at);
     expect(Date.parse(status.next_checkin_available!) - Date.parse(post.created_at)).toBe(4 * HOUR);
 
-    await t.app.background.idle();
+    await t.app.queue.idle();
     const told = await t.db.kysely
       .selectFrom('notifications')
       .select('user_id')
@@ -176,7 +176,7 @@ describe('answering a check-in', () => {
     const own = await get<CheckinDto>(`user/team/${tm.id}/checkin/${checkinId}`, owner);
     expect(own).toMatchObject({ is_responded: false, can_answer: false });
 
-    await t.app.background.idle();
+    await t.app.queue.idle();
     const told = await t.db.kysely
       .selectFrom('notifications')
       .select(['user_id', 'actor_id'])

@@ -9,17 +9,14 @@ import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../db/database.js';
 import type { Database, MailOutboxTable } from '../../db/schema.js';
 import { buildTestApp, dropTestSchema, testDatabaseUrl, whileSchemasStay, type TestApp } from '../../test/app.js';
 import { mailsTo, uniqueEmail, userInput } from '../../test/factories.js';
-import { EventDispatcher } from '../../events/dispatcher.js';
 import { transact } from '../../events/log.js';
-import { EventTail } from '../../events/tail.js';
-import { BackgroundQueue } from '../../lib/background.js';
-import { mailConsumer } from './consumer.js';
-import { createMailer, type Mailer, type MailerOptions } from './mailer.js';
+import { WorkQueue } from '../../queue/work-queue.js';
+import { createMailer, MAIL_DELIVER, type MailerOptions } from './mailer.js';
 
 interface Received {
   to: string[];
@@ -198,8 +195,13 @@ describe('mail over SMTP', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(Date.now() - started).toBeLessThan(5_000);
 
-    const [row] = await mailsTo(t, email);
-    expect(row!.text_body).toMatch(/\b\d{6}\b/); // recorded before the answer
+    // Recorded before the answer (read straight from the table: its delivery hangs, by design).
+    const row = await t.db.kysely
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row.text_body).toMatch(/\b\d{6}\b/);
 
     // A known and an unknown address answer alike and at once, though the known one's mail hangs.
     started = Date.now();
@@ -292,16 +294,23 @@ describe('mail outbox: retries, crashes, several nodes', () => {
     cleanups.push(store.close);
     const { log, lines } = capturedLog();
     const clock = manualClock();
-    const mailerOn = (db: Kysely<Database>, extra: Partial<MailerOptions> = {}): Mailer => {
-      const m = createMailer({ db, log, smtpUrl: sink.url, from: FROM, now: clock.now, ...extra });
-      cleanups.push(() => m.close());
-      return m;
+    /** A node: its work queue (on the test's clock) and its mailer; `flush` runs what is due. */
+    const node = async (db: Kysely<Database>, extra: Partial<MailerOptions> = {}, smtp = true) => {
+      const queue = new WorkQueue({ db, dialect: store.full.dialect, log, now: () => clock.now().getTime() });
+      const mailer = createMailer({ db, queue, log, smtpUrl: smtp ? sink.url : undefined, from: FROM, ...extra });
+      await queue.start();
+      cleanups.push(async () => {
+        await queue.close();
+        mailer.close();
+      });
+      return { mailer, queue, flush: () => queue.idle() };
     };
     const rows = () => store.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
-    /** Writes an outbox row as another (crashed) process left it. */
+    /** Writes an outbox row and its delivery job as another (crashed) process left them. */
     const leftBehind = async (
       n: number,
       row: Partial<Insertable<MailOutboxTable>> & { status: 'pending' | 'sending' },
+      job: { state: 'queued' | 'running'; leased_until?: string; attempts?: number } = { state: 'queued' },
     ) => {
       const createdAt = new Date(clock.now().getTime() - 60 * 60_000).toISOString();
       const { id } = await store.db
@@ -321,42 +330,59 @@ describe('mail outbox: retries, crashes, several nodes', () => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await store.db
+        .insertInto('jobs')
+        .values({
+          queue: MAIL_DELIVER,
+          key: null,
+          payload: JSON.stringify({ id }),
+          state: job.state,
+          attempts: job.attempts ?? (job.state === 'running' ? 1 : 0),
+          run_at: createdAt,
+          leased_by: job.state === 'running' ? 'a-process-that-died' : null,
+          leased_until: job.leased_until ?? null,
+          created_at: createdAt,
+        })
+        .execute();
       return id;
     };
-    const minutesAgo = (m: number) => new Date(clock.now().getTime() - m * 60_000).toISOString();
-    return { sink, store, log, lines, clock, mailerOn, rows, leftBehind, minutesAgo };
+    const minutesAgo = (m: number) => new Date(clock.now().getTime() + m * -60_000).toISOString();
+    return { sink, store, log, lines, clock, node, rows, leftBehind, minutesAgo };
   };
 
   it('a transient SMTP failure (451) is tried again after the back-off, then sent once', async () => {
-    const { sink, store, clock, mailerOn, rows } = await setUp({ answer: (n) => (n === 1 ? 451 : undefined) });
-    const mailer = mailerOn(store.db, { backoffMs: [60_000, 300_000] });
+    const { sink, store, clock, node, rows } = await setUp({ answer: (n) => (n === 1 ? 451 : undefined) });
+    const { mailer, flush } = await node(store.db, { backoffMs: [60_000, 300_000] });
 
     await mailer.send(mail(1));
-    await mailer.flush();
+    await flush();
     let [row] = await rows();
     expect(row).toMatchObject({ status: 'pending', attempts: 1, sent_at: null });
     expect(row!.error).toMatch(/451/);
-    expect(row!.next_attempt_at).toBe(new Date(clock.now().getTime() + 60_000).toISOString());
+    const [job] = await store.db.selectFrom('jobs').selectAll().execute();
+    expect(job).toMatchObject({ queue: MAIL_DELIVER, state: 'queued', attempts: 1 });
+    expect(job!.run_at).toBe(new Date(clock.now().getTime() + 60_000).toISOString());
     expect(sink.received).toHaveLength(0);
 
     clock.advance(59_000); // not yet due
-    await mailer.flush();
+    await flush();
     expect(sink.rcpts()).toBe(1);
 
     clock.advance(1_000);
-    await mailer.flush();
+    await flush();
     [row] = await rows();
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
     expect(sink.received.map((m) => m.subject)).toEqual(['Mail 1']);
+    expect(await store.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
   });
 
-  it('gives up after maxAttempts: the row is failed with the error, and an error line names it', async () => {
-    const { sink, store, clock, lines, mailerOn, rows } = await setUp({ answer: () => 451 });
-    const mailer = mailerOn(store.db, { backoffMs: [1_000, 2_000], maxAttempts: 3 });
+  it('gives up after maxAttempts: the row is failed with the error, an error line names it, the job is kept as failed', async () => {
+    const { sink, store, clock, lines, node, rows } = await setUp({ answer: () => 451 });
+    const { mailer, queue, flush } = await node(store.db, { backoffMs: [1_000, 2_000], maxAttempts: 3 });
 
     await mailer.send(mail(1));
     for (let i = 1; i <= 3; i++) {
-      await mailer.flush();
+      await flush();
       const [row] = await rows();
       expect(row).toMatchObject({ status: i < 3 ? 'pending' : 'failed', attempts: i, sent_at: null });
       clock.advance(60_000);
@@ -366,40 +392,29 @@ describe('mail outbox: retries, crashes, several nodes', () => {
     const gaveUp = lines.filter((l) => l.level === 50 && l.outboxId === row!.id);
     expect(gaveUp).toHaveLength(1);
     expect(gaveUp[0]!.msg).toMatch(/after 3 attempts/);
+    const failed = await queue.failed(MAIL_DELIVER);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.last_error).toMatch(/451/);
 
     // Failed stays failed.
     clock.advance(24 * 60 * 60_000);
-    await mailer.flush();
+    await flush();
     expect(sink.rcpts()).toBe(3);
   });
 
+  it('a 5xx answer fails the mail at once, without another attempt', async () => {
+    const { sink, store, node, rows } = await setUp({ reject: true });
+    const { mailer, flush } = await node(store.db);
+    await mailer.send(mail(1));
+    await flush();
+    expect((await rows())[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(sink.rcpts()).toBe(1);
+    expect((await store.db.selectFrom('jobs').select('state').execute()).map((j) => j.state)).toEqual(['failed']);
+  });
+
   it('a mail recorded in a transaction that rolls back is never sent; one that commits is, without a flush', async () => {
-    const { sink, store, mailerOn, rows } = await setUp();
-    const mailer = mailerOn(store.db);
-    // The event log's mail consumer wakes the mailer once the transaction has committed (ADR 0024).
-    const log = pino({ level: 'silent' });
-    const dispatcher = new EventDispatcher({
-      db: store.full,
-      log,
-      background: new BackgroundQueue(log),
-      consumers: [mailConsumer(mailer)],
-      retentionHours: 48,
-      dispatch: true,
-    });
-    // This process's commits reach the dispatcher through its event tail; the poll is left out.
-    const tail = new EventTail({
-      db: store.full,
-      log,
-      background: new BackgroundQueue(log),
-      pollMs: 60_000,
-      onWake: () => dispatcher.wake(),
-    });
-    await tail.start();
-    dispatcher.start();
-    onTestFinished(async () => {
-      await tail.close();
-      dispatcher.close();
-    });
+    const { sink, store, node, rows } = await setUp();
+    const { mailer, flush } = await node(store.db);
 
     await expect(
       transact(store.db, async (trx) => {
@@ -409,22 +424,31 @@ describe('mail outbox: retries, crashes, several nodes', () => {
     ).rejects.toThrow('roll back');
     await transact(store.db, (trx) => mailer.send(mail('committed'), trx));
 
+    // The commit wakes the queue: nothing else asks it to look.
     await until(() => sink.received.length > 0, 'the committed mail');
-    await mailer.flush();
+    await flush();
     expect(sink.received.map((m) => m.subject)).toEqual(['Mail committed']);
     expect((await rows()).map((r) => [r.subject, r.status])).toEqual([['Mail committed', 'sent']]);
   });
 
-  it('mails a crashed process left pending or stuck in sending are sent exactly once by the next mailer', async () => {
-    const { sink, store, mailerOn, rows, leftBehind, minutesAgo } = await setUp();
-    const stuck = await leftBehind(1, { status: 'sending', attempts: 1, claimed_at: minutesAgo(10) });
+  it('mails a crashed process left queued or running are sent exactly once by the next node', async () => {
+    const { sink, store, node, rows, leftBehind, minutesAgo } = await setUp();
+    const stuck = await leftBehind(
+      1,
+      { status: 'sending', attempts: 1, claimed_at: minutesAgo(10) },
+      { state: 'running', leased_until: minutesAgo(8) },
+    );
     const pending = await leftBehind(2, { status: 'pending' });
-    // Claimed a minute ago: another node may be sending it right now, so it is left alone.
-    const busy = await leftBehind(3, { status: 'sending', attempts: 1, claimed_at: minutesAgo(1) });
+    // Its lease holds: another node may be sending it right now, so it is left alone.
+    const busy = await leftBehind(
+      3,
+      { status: 'sending', attempts: 1, claimed_at: minutesAgo(0) },
+      { state: 'running', leased_until: minutesAgo(-1) },
+    );
 
-    const mailer = mailerOn(store.db);
-    await mailer.flush();
-    await mailer.flush();
+    const { flush } = await node(store.db);
+    await flush();
+    await flush();
     expect(sink.received.map((m) => m.subject).sort()).toEqual(['Mail 1', 'Mail 2']);
     const byId = new Map((await rows()).map((r) => [r.id, r]));
     expect(byId.get(stuck)).toMatchObject({ status: 'sent', attempts: 2 });
@@ -432,12 +456,12 @@ describe('mail outbox: retries, crashes, several nodes', () => {
     expect(byId.get(busy)).toMatchObject({ status: 'sending', attempts: 1 });
   });
 
-  it('two mailers over one database (two nodes) send each of 30 mails exactly once', async () => {
-    const { sink, store, mailerOn, rows, leftBehind } = await setUp();
+  it('two nodes over one database send each of 30 mails exactly once', async () => {
+    const { sink, store, node, rows, leftBehind } = await setUp();
     for (let n = 1; n <= 30; n++) await leftBehind(n, { status: 'pending' });
 
-    const a = mailerOn(store.db);
-    const b = mailerOn(store.open()); // its own connection, as another process has
+    const a = await node(store.db);
+    const b = await node(store.open()); // its own connection, as another process has
     await Promise.all([a.flush(), b.flush(), a.flush(), b.flush()]);
 
     expect(sink.received).toHaveLength(30);
@@ -446,32 +470,42 @@ describe('mail outbox: retries, crashes, several nodes', () => {
   });
 
   it('the Message-ID comes from the outbox row, so a mail sent again after a crash is the same mail', async () => {
-    const { sink, store, mailerOn, rows, minutesAgo } = await setUp();
-    const first = mailerOn(store.db);
-    await first.send(mail(1));
+    const { sink, store, node, rows, minutesAgo } = await setUp();
+    const first = await node(store.db);
+    await first.mailer.send(mail(1));
     await first.flush();
     const [row] = await rows();
     const expected = `<outbox-${row!.id}-${Date.parse(row!.created_at)}@example.test>`;
     expect(sink.received.map((m) => m.messageId)).toEqual([expected]);
 
-    // The process died after the SMTP host took the mail, before it wrote 'sent'.
+    // The process died after the SMTP host took the mail, before it wrote 'sent' and ended the job.
     await store.db
       .updateTable('mail_outbox')
       .set({ status: 'sending', sent_at: null, claimed_at: minutesAgo(10) })
       .where('id', '=', row!.id)
       .execute();
-    await first.close();
-    const next = mailerOn(store.db);
+    await store.db
+      .insertInto('jobs')
+      .values({
+        queue: MAIL_DELIVER,
+        key: null,
+        payload: JSON.stringify({ id: row!.id }),
+        state: 'running',
+        attempts: 1,
+        run_at: minutesAgo(10),
+        leased_by: 'a-process-that-died',
+        leased_until: minutesAgo(8),
+        created_at: minutesAgo(10),
+      })
+      .execute();
+    const next = await node(store.db);
     await next.flush();
     expect(sink.received.map((m) => m.messageId)).toEqual([expected, expected]);
   });
 
   it('without SMTP_URL a mail is one readable log line and ends logged; a rolled-back one is not logged', async () => {
-    const store = await outboxDatabase();
-    cleanups.push(store.close);
-    const { log, lines } = capturedLog();
-    const mailer = createMailer({ db: store.db, log, from: FROM });
-    cleanups.push(() => mailer.close());
+    const { store, lines, node } = await setUp();
+    const { mailer, flush } = await node(store.db, {}, false);
 
     await mailer.send({ to: 'you@example.com', subject: 'Your Rally verification code is 123456', text: 'Hi' });
     await expect(
@@ -480,7 +514,7 @@ describe('mail outbox: retries, crashes, several nodes', () => {
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    await mailer.flush();
+    await flush();
 
     const row = await store.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
     expect(row.status).toBe('logged');

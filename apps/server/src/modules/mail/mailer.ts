@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.js';
 import { OutboxRepository, type OutboxRow } from './repository.js';
 import { MINUTE } from '../../lib/clock.js';
-import { recordEvent } from '../../events/log.js';
+import { transact } from '../../events/log.js';
+import { backoffAfter, PermanentJobError, type WorkQueue } from '../../queue/work-queue.js';
 
 export interface MailMessage {
   to: string;
@@ -15,51 +16,33 @@ export interface MailMessage {
 
 export interface Mailer {
   /**
-   * Records the mail in the outbox and wakes the dispatcher; resolves once it is recorded, not
-   * when it is delivered, so a slow or hanging SMTP host neither holds up the request nor shows
-   * in its timing (which would tell who has an account). Given a transaction, the mail is
-   * recorded inside it with a `mail.queued` event (the event log, ADR 0024), so it exists, and
-   * goes out, exactly when the change that caused it commits: the log's mail consumer wakes the
-   * mailer after that commit (`queued`). Record it last in the transaction (events/log.ts).
+   * Records the mail in the outbox and queues its delivery (`mail.deliver` on the work queue, ADR
+   * 0038); resolves once it is recorded, not when it is delivered, so a slow or hanging SMTP host
+   * neither holds up the request nor shows in its timing (which would tell who has an account).
+   * Given a transaction of `transact`, both are part of it: the mail exists, and goes out,
+   * exactly when the change that caused it commits.
    */
   send(message: MailMessage, trx?: Transaction<Database>): Promise<void>;
-  /**
-   * Mails were committed to the outbox (the event log's mail consumer): deliver them now. Like
-   * `send` without a transaction, it waits only when there is no SMTP host (the mail is logged).
-   */
-  queued(): Promise<void>;
-  /** Runs a dispatch pass now (stale claims back, due mails sent) and waits for it; for tests. */
-  flush(): Promise<void>;
-  /** Stops the timers, waits for deliveries under way, then closes the transport. */
-  close(): Promise<void>;
+  /** Closes the SMTP connections (the queue has finished the deliveries under way). */
+  close(): void;
 }
 
 export interface MailerOptions {
   /** The database of the outbox. */
   db: Kysely<Database>;
+  queue: WorkQueue;
   log: FastifyBaseLogger;
   smtpUrl?: string | undefined;
   from: string;
-  /** The clock (tests move it by hand). */
-  now?: () => Date;
   /** Wait before the 2nd, 3rd, … try; the last entry repeats. */
   backoffMs?: readonly number[];
   /** Tries before a mail is failed for good. */
   maxAttempts?: number;
-  /** How often the outbox is polled for due retries and mails other nodes left behind. */
-  pollIntervalMs?: number;
-  /**
-   * A try claimed longer ago than this was interrupted (its process died) and is taken back.
-   * Must exceed the longest one SMTP delivery can take with the timeouts below.
-   */
-  staleClaimMs?: number;
 }
 
 export const OUTBOX_DEFAULTS = {
   backoffMs: [1 * MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 360 * MINUTE],
   maxAttempts: 5,
-  pollIntervalMs: 30_000,
-  staleClaimMs: 5 * MINUTE,
 } as const;
 
 /**
@@ -75,9 +58,8 @@ const SMTP_DEFAULTS = {
   socketTimeout: 30_000,
 } as const;
 
-/** Mails claimed per query, and sent at once (one per pooled connection). */
-const BATCH = 20;
-const CONCURRENCY = SMTP_DEFAULTS.maxConnections;
+/** The queue that delivers a mail of the outbox: `{ id }` of its row. */
+export const MAIL_DELIVER = 'mail.deliver';
 
 /**
  * A Message-ID fixed by the outbox row: a mail sent again after a crash (the SMTP host took it,
@@ -103,18 +85,16 @@ function isPermanent(err: unknown): boolean {
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Every mail is written to the outbox first; a dispatcher then delivers from the table. With
- * SMTP_URL it claims each due row (one node wins the claim), sends it with nodemailer and
- * records the result, retrying with back-off; without SMTP_URL it writes each mail to the log
- * as one line, so a local user can read the code. See ADR 0008.
+ * Every mail is written to the outbox first, with a job of the work queue that delivers it. With
+ * SMTP_URL the job sends it with nodemailer and records the result, retried with back-off by the
+ * queue; without SMTP_URL it writes the mail to the log as one line, so a local user can read the
+ * code. See ADR 0008 and 0038.
  */
 export function createMailer(options: MailerOptions): Mailer {
-  const { db, log, smtpUrl, from } = options;
-  const now = options.now ?? (() => new Date());
+  const { db, queue, log, smtpUrl, from } = options;
   const backoffMs = options.backoffMs ?? OUTBOX_DEFAULTS.backoffMs;
   const maxAttempts = options.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
-  const staleClaimMs = options.staleClaimMs ?? OUTBOX_DEFAULTS.staleClaimMs;
-  const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
+  const iso = () => new Date().toISOString();
 
   const outbox = new OutboxRepository(db);
   // Settings in the URL's query (e.g. ?greetingTimeout=) still win over these defaults.
@@ -122,12 +102,20 @@ export function createMailer(options: MailerOptions): Mailer {
     ? nodemailer.createTransport({ ...SMTP_DEFAULTS, url: smtpUrl })
     : undefined;
 
-  async function deliver(id: number, via: Transporter): Promise<void> {
-    const row = await outbox.claim(id, iso());
-    if (!row) return; // another node has it
-    const attempt = row.attempts;
+  async function deliver(id: number, attempt: number): Promise<void> {
+    const row = await outbox.take(id, attempt);
+    if (!row) return; // sent already (a run that died after the SMTP host took it)
+    if (!transport) {
+      // One readable line (the subject carries the code), the full text beside it.
+      log.info(
+        { mailTo: row.to_address, text: row.text_body, outboxId: row.id },
+        `mail to ${row.to_address} (no SMTP_URL set): ${row.subject}`,
+      );
+      await outbox.markDone(id, 'logged', iso());
+      return;
+    }
     try {
-      await via.sendMail({
+      await transport.sendMail({
         from,
         to: row.to_address,
         subject: row.subject,
@@ -138,105 +126,44 @@ export function createMailer(options: MailerOptions): Mailer {
     } catch (err) {
       const error = messageOf(err);
       if (isPermanent(err) || attempt >= maxAttempts) {
-        await outbox.markFailed(id, attempt, error);
+        await outbox.markFailed(id, error);
         log.error(
           { err, outboxId: id, mailTo: row.to_address, attempts: attempt },
           `mail ${id} failed for good after ${attempt} attempts: ${error}`,
         );
-      } else {
-        const waitMs = backoffMs[Math.min(attempt, backoffMs.length) - 1] ?? MINUTE;
-        const nextAt = iso(waitMs);
-        await outbox.markRetry(id, attempt, error, nextAt);
-        log.warn(
-          { err, outboxId: id, mailTo: row.to_address, attempts: attempt, nextAttemptAt: nextAt },
-          `mail ${id} not delivered (attempt ${attempt} of ${maxAttempts}), trying again at ${nextAt}: ${error}`,
-        );
+        throw new PermanentJobError(error);
       }
-      return;
-    }
-    // Outside the try: if this write fails the row stays 'sending' and is taken back later, sent
-    // again with the same Message-ID, rather than retried at once as if SMTP had refused it.
-    await outbox.markSent(id, attempt, iso());
-  }
-
-  /** One pass: take back interrupted tries, then deliver (or log) everything due. */
-  async function pass(): Promise<void> {
-    for (const row of await outbox.releaseStale(iso(-staleClaimMs), iso(), maxAttempts)) {
-      log.error(
-        { outboxId: row.id, mailTo: row.to_address, attempts: row.attempts },
-        `mail ${row.id} failed for good after ${row.attempts} attempts: interrupted while sending`,
+      const nextAt = new Date(Date.now() + backoffAfter(backoffMs, attempt)).toISOString();
+      await outbox.markRetry(id, error, nextAt);
+      log.warn(
+        { err, outboxId: id, mailTo: row.to_address, attempts: attempt, nextAttemptAt: nextAt },
+        `mail ${id} not delivered (attempt ${attempt} of ${maxAttempts}), trying again at ${nextAt}: ${error}`,
       );
+      throw err;
     }
-    if (!transport) {
-      for (const row of await outbox.claimAllAsLogged(iso())) {
-        // One readable line (the subject carries the code), the full text beside it.
-        log.info(
-          { mailTo: row.to_address, text: row.text_body, outboxId: row.id },
-          `mail to ${row.to_address} (no SMTP_URL set): ${row.subject}`,
-        );
-      }
-      return;
-    }
-    while (!closed) {
-      const ids = await outbox.dueIds(iso(), BATCH);
-      for (let i = 0; i < ids.length && !closed; i += CONCURRENCY) {
-        await Promise.all(ids.slice(i, i + CONCURRENCY).map((id) => deliver(id, transport)));
-      }
-      if (ids.length < BATCH) return;
-    }
+    // A failure of this write leaves the job to run again: the mail is sent again with the same
+    // Message-ID, which mail systems take as the same message.
+    await outbox.markDone(id, 'sent', iso());
   }
 
-  let closed = false;
-  let running: Promise<void> | undefined;
-  let again = false;
-  /** Starts a pass, or asks the running one for another round; resolves when they are done. */
-  function wake(): Promise<void> {
-    if (closed) return running ?? Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await pass();
-        } catch (err) {
-          log.error({ err }, 'mail outbox pass failed; the next one tries again');
-        }
-      } while (again && !closed);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
+  queue.define<{ id: number }>({
+    name: MAIL_DELIVER,
+    // A few connections of the pool at once: an invitation batch is up to 50 mails.
+    concurrency: SMTP_DEFAULTS.maxConnections,
+    maxAttempts,
+    backoffMs,
+    // Longer than one delivery can take with the timeouts above.
+    leaseMs: 2 * MINUTE,
+    handle: ({ id }, job) => deliver(id, job.attempt),
+  });
 
-  const poll = setInterval(() => void wake(), options.pollIntervalMs ?? OUTBOX_DEFAULTS.pollIntervalMs);
-  poll.unref();
-  // Mails a previous process left pending or half-sent go out now, not at the first poll.
-  void wake();
+  const record = async (message: MailMessage, trx: Transaction<Database>) => {
+    const id = await outbox.record(message, iso(), trx);
+    await queue.enqueue(trx, MAIL_DELIVER, { id });
+  };
 
   return {
-    async send(message, trx) {
-      await outbox.record(message, iso(), trx);
-      if (trx) await recordEvent(trx, { type: 'mail.queued', team_id: null });
-      else if (!transport) {
-        // Logging is instant: the mail is 'logged' by the time send resolves.
-        await wake();
-      } else {
-        void wake();
-      }
-    },
-    async queued() {
-      if (!transport) await wake();
-      else void wake();
-    },
-    flush: wake,
-    async close() {
-      closed = true;
-      clearInterval(poll);
-      await running;
-      transport?.close();
-    },
+    send: (message, trx) => (trx ? record(message, trx) : transact(db, (t) => record(message, t))),
+    close: () => transport?.close(),
   };
 }

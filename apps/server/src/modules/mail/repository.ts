@@ -5,9 +5,8 @@ import type { MailMessage } from './mailer.js';
 export type OutboxRow = Selectable<MailOutboxTable>;
 
 /**
- * The mail outbox: every mail is recorded here first; delivery is driven from the rows. Each
- * state change is one conditional UPDATE, so whichever node's statement changes the row owns
- * that step, and a late answer from a try that lost its claim changes nothing.
+ * The mail outbox: every mail is recorded here first, with its delivery job (mailer.ts); the row
+ * says what became of it (pending, sending, sent, logged, failed) and why.
  */
 export class OutboxRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -34,92 +33,36 @@ export class OutboxRepository {
     return row.id;
   }
 
-  /** Ids of pending mails due at `now`, oldest due first. */
-  async dueIds(now: string, limit: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.id);
-  }
-
   /**
-   * Claims a due mail for one try: the row, with its attempts already counted, if this call
-   * moved it from 'pending' to 'sending'; undefined if another node got it first.
+   * Takes mail `id` for try `attempt` (its job's): the row, if it is still to be sent (pending,
+   * or left 'sending' by a run that died); undefined once it is sent, logged or failed.
    */
-  claim(id: number, now: string): Promise<OutboxRow | undefined> {
+  take(id: number, attempt: number): Promise<OutboxRow | undefined> {
     return this.db
       .updateTable('mail_outbox')
-      .set((eb) => ({ status: 'sending', claimed_at: now, attempts: eb('attempts', '+', 1) }))
+      .set({ status: 'sending', claimed_at: new Date().toISOString(), attempts: attempt })
       .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
+      .where('status', 'in', ['pending', 'sending'])
       .returningAll()
       .executeTakeFirst();
   }
 
-  /** Without SMTP: claims every pending mail and marks it 'logged' in one statement. */
-  claimAllAsLogged(now: string): Promise<OutboxRow[]> {
-    return this.db
-      .updateTable('mail_outbox')
-      .set((eb) => ({
-        status: 'logged',
-        claimed_at: now,
-        sent_at: now,
-        next_attempt_at: null,
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('status', '=', 'pending')
-      .returningAll()
-      .execute();
+  /** The mail was accepted by the SMTP host ('sent'), or written to the log without one ('logged'). */
+  async markDone(id: number, status: 'sent' | 'logged', now: string): Promise<void> {
+    await this.sending(id).set({ status, sent_at: now, next_attempt_at: null }).execute();
   }
 
-  /** The try `attempt` of mail `id` was accepted by the SMTP host. */
-  async markSent(id: number, attempt: number, now: string): Promise<void> {
-    await this.ownTry(id, attempt).set({ status: 'sent', sent_at: now, next_attempt_at: null }).execute();
-  }
-
-  /** The try failed; the mail is due again at `nextAt`. */
-  async markRetry(id: number, attempt: number, error: string, nextAt: string): Promise<void> {
-    await this.ownTry(id, attempt)
-      .set({ status: 'pending', error, next_attempt_at: nextAt, claimed_at: null })
-      .execute();
+  /** The try failed; the work queue tries again after its back-off, at `nextAt`. */
+  async markRetry(id: number, error: string, nextAt: string): Promise<void> {
+    await this.sending(id).set({ status: 'pending', error, claimed_at: null, next_attempt_at: nextAt }).execute();
   }
 
   /** The try failed and no other will follow. */
-  async markFailed(id: number, attempt: number, error: string): Promise<void> {
-    await this.ownTry(id, attempt).set({ status: 'failed', error, next_attempt_at: null }).execute();
+  async markFailed(id: number, error: string): Promise<void> {
+    await this.sending(id).set({ status: 'failed', error, next_attempt_at: null }).execute();
   }
 
-  /**
-   * Takes back tries claimed before `staleBefore` (their process died, or lost its database):
-   * those with tries left are due again at `now`; the rest fail. Returns the rows that failed.
-   */
-  async releaseStale(staleBefore: string, now: string, maxAttempts: number): Promise<OutboxRow[]> {
-    const stale = this.db
-      .updateTable('mail_outbox')
-      .where('status', '=', 'sending')
-      .where('claimed_at', '<', staleBefore);
-    const failed = await stale
-      .where('attempts', '>=', maxAttempts)
-      .set({ status: 'failed', error: 'interrupted while sending (the process stopped)', next_attempt_at: null })
-      .returningAll()
-      .execute();
-    await stale.set({ status: 'pending', next_attempt_at: now, claimed_at: null }).execute();
-    return failed;
-  }
-
-  /** An update that applies only while the row is still held by try `attempt`. */
-  private ownTry(id: number, attempt: number) {
-    return this.db
-      .updateTable('mail_outbox')
-      .where('id', '=', id)
-      .where('status', '=', 'sending')
-      .where('attempts', '=', attempt);
+  private sending(id: number) {
+    return this.db.updateTable('mail_outbox').where('id', '=', id).where('status', '=', 'sending');
   }
 }

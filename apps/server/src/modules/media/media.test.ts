@@ -368,7 +368,7 @@ describe('a restart during a transcode loses nothing', () => {
     await comment(first, team.id, target.id, coach, { media: key, media_type: 'video' });
     await expect.poll(async () => (await jobOf(first, key))?.lease_holder).toBe(first.app.media.holder);
     await expect.poll(() => pids().length, { timeout: 10_000 }).toBe(1); // its ffmpeg runs
-    await first.app.background.idle();
+    await first.app.queue.idle();
 
     // A clean close kills its ffmpeg and gives the job (and its attempt) back at once.
     await first.close();

@@ -1,4 +1,4 @@
-import type { EventConsumer } from '../../events/dispatcher.js';
+import type { EventConsumer } from '../../events/consumers.js';
 import { forKeptReadsOnly } from '../../events/types.js';
 import type { Notifier } from './notifier.js';
 
@@ -53,7 +53,6 @@ export function notificationsConsumer(notifier: Notifier): EventConsumer {
         case 'notification.created':
         case 'team.deleted':
         case 'team.restored':
-        case 'mail.queued':
         case 'media.ready':
         case 'member.left':
           return;

@@ -24,7 +24,7 @@ interface Page {
   meta: { current_page: number; last_page: number; per_page: number; total: number };
 }
 
-const settle = () => t.app.background.idle();
+const settle = () => t.app.queue.idle();
 
 /** The unread notifications of a user (does not mark them read). */
 async function unread(user: SignedUpUser, query = ''): Promise<NotificationDto[]> {

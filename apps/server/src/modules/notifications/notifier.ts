@@ -5,7 +5,6 @@ import {
   type NotificationDto,
   type NotificationKind,
 } from '@rally/contract';
-import type { BackgroundQueue } from '../../lib/background.js';
 import { recordEvent } from '../../events/log.js';
 import { presentNotification, type StoredData } from './presenter.js';
 import type { NotificationsRepository } from './repository.js';
@@ -24,7 +23,6 @@ export interface NotificationSink {
 
 export interface NotifierDeps {
   repo: NotificationsRepository;
-  background: Pick<BackgroundQueue, 'run'>;
   sink?: NotificationSink | undefined;
 }
 
@@ -56,8 +54,8 @@ interface Fanout {
 
 /**
  * Stores notifications of what happens in teams and sends them live to their recipients. The
- * event log's notifications consumer calls it (consumer.ts) after the write has committed; the
- * work runs in the background (`background.run`), so it never delays or fails a request. Never to
+ * event log's notifications consumer calls it (consumer.ts), a job of the work queue run after
+ * the write has committed, so it never delays or fails a request. Never to
  * the actor (unless it is about them alone, `toActor`); only to people who are members of the team
  * when the notification is created (checked then, in one query).
  */
@@ -281,15 +279,11 @@ export class Notifier {
   /** Fan-outs of this process, one at a time in the order they came (no repeat slips between check and insert). */
   private tail: Promise<unknown> = Promise.resolve();
 
-  /** Queues the fan-out; resolves when it is done (the event log's consumer waits, in event order). */
+  /** Runs the fan-out after those before it; resolves when it is done (the event log's consumer waits, in event order). */
   private fanout(f: Fanout): Promise<void> {
-    return new Promise<void>((done) => {
-      this.deps.background.run(`notify:${f.kind}`, () => {
-        const run = this.tail.then(() => this.create(f));
-        this.tail = run.catch(() => undefined);
-        return run.then(() => undefined).finally(done);
-      });
-    });
+    const run = this.tail.then(() => this.create(f));
+    this.tail = run.catch(() => undefined);
+    return run.then(() => undefined);
   }
 
   /** Stores, sends live and hands to push; the notifications made (for tests). */

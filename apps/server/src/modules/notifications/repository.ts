@@ -92,6 +92,18 @@ export class NotificationsRepository {
   }
 
   /** Marks these of the user's notifications read (those unread yet); the time it set. */
+  /** Marks `userId`'s unread notifications of `kinds` about `subject` read. */
+  async markSubjectRead(userId: number, kinds: readonly string[], subject: number, ex: Executor): Promise<void> {
+    await ex
+      .updateTable('notifications')
+      .set({ read_at: new Date().toISOString() })
+      .where('user_id', '=', userId)
+      .where('kind', 'in', kinds)
+      .where('subject', '=', subject)
+      .where('read_at', 'is', null)
+      .execute();
+  }
+
   async markRead(userId: number, ids: number[]): Promise<string> {
     const now = nowIso();
     if (ids.length === 0) return now;

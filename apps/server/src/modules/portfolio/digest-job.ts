@@ -89,7 +89,7 @@ export function digestJob(deps: DigestJobDeps): () => Promise<number> {
     const mail = digestMail({ to: lead.email, firstName: lead.first_name, timezone: lead.timezone, rows, publicUrl });
     return transact(db, async (trx) => {
       if (!(await repo.claimDigest(trx, lead.id, week, at.toISOString()))) return false;
-      await mailer.send(mail, trx); // last: it records the mail.queued event
+      await mailer.send(mail, trx);
       return true;
     });
   };

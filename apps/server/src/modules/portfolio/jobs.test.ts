@@ -14,6 +14,7 @@ import { useTestApp } from '../../test/app.js';
 import { buildUser, mailsTo, type SignedUpUser } from '../../test/factories.js';
 import { buildTeam, seatMembers } from '../../test/teams.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
+import { WorkQueue } from '../../queue/work-queue.js';
 import { attentionJob } from './attention-job.js';
 import { digestJob, isoWeekOf, type DigestSettingsRow } from './digest-job.js';
 import { TeamsRepository } from '../teams/repository.js';
@@ -63,7 +64,7 @@ function row(
   };
 }
 
-const settle = () => t.app.background.idle();
+const settle = () => t.app.queue.idle();
 
 async function attentionNotifications(user: SignedUpUser) {
   await settle();
@@ -203,7 +204,7 @@ describe('the weekly digest', () => {
     (await mailsTo(t, user.email)).filter((m) => m.subject === PortfolioMessages.digestSubject);
 
   beforeAll(() => {
-    mailer = createMailer({ db: t.db.kysely, log: t.app.log, from: 'Rally <rally@example.test>' });
+    mailer = createMailer({ db: t.db.kysely, queue: new WorkQueue({ db: t.db.kysely, dialect: t.db.dialect, log: t.app.log }), log: t.app.log, from: 'Rally <rally@example.test>' });
   });
   afterAll(() => mailer.close());
 
@@ -364,7 +365,7 @@ describe('the jobs on the real read model, as app.ts wires them', () => {
     expect(told.map((n) => n.subject)).toContain(attentionCauseId('quiet'));
     expect(told.filter((n) => n.subject === attentionCauseId('quiet'))).toHaveLength(1);
 
-    const mailer = createMailer({ db: t.db.kysely, log: t.app.log, from: 'Rally <rally@example.test>' });
+    const mailer = createMailer({ db: t.db.kysely, queue: new WorkQueue({ db: t.db.kysely, dialect: t.db.dialect, log: t.app.log }), log: t.app.log, from: 'Rally <rally@example.test>' });
     try {
       // A Monday at 09:00 UTC: the default day and hour have come.
       const monday = new Date();

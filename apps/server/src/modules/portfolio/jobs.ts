@@ -1,4 +1,4 @@
-import type { Scheduler } from '../../lib/scheduler.js';
+import type { Scheduler } from '../../queue/work-queue.js';
 import { attentionJob, type AttentionJobDeps } from './attention-job.js';
 import { digestJob, type DigestJobDeps } from './digest-job.js';
 

@@ -51,7 +51,7 @@ it('a reminder is one notification and one push; the same day again is 409 and s
   const asked = await t.api('POST', `user/team/${team.id}/video`, form.payload, coach.token, { headers: form.headers });
   expect(asked.statusCode, asked.body).toBe(201);
   const post = asked.json<{ data: PostDto }>().data;
-  await t.app.background.idle();
+  await t.app.queue.idle();
   const before = service.received.filter((r) => r.path === '/pete-remind').length;
 
   const remind = () =>
@@ -64,10 +64,10 @@ it('a reminder is one notification and one push; the same day again is 409 and s
   const first = await remind();
   expect(first.statusCode, first.body).toBe(200);
   expect(first.json().message).toBe(PromptMessages.reminderSent);
-  await t.app.background.idle();
+  await t.app.queue.idle();
   const second = await remind();
   expect(second.statusCode, second.body).toBe(409);
-  await t.app.background.idle();
+  await t.app.queue.idle();
 
   const reminders = await t.db.kysely
     .selectFrom('notifications')

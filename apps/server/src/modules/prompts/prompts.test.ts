@@ -248,7 +248,7 @@ describe('answering', () => {
     expect((await timelinePost(post.id, coach)).data.is_responded).toBe(false);
 
     // Who asked hears of it; the change is in the event log.
-    await t.app.background.idle();
+    await t.app.queue.idle();
     const told = await notificationsOf(coach, 'prompt.responded');
     expect(told.filter((n) => n.subject === post.id)).toHaveLength(1);
     const events = await t.db.kysely
@@ -385,7 +385,7 @@ describe('hiding, publishing and reminding', () => {
     expectInvalid(twice, 'media', PromptMessages.publishedAlready);
     expectInvalid(await send(`video/${id}`, adam.token, [video()]), 'media', PromptMessages.publishedAlready);
 
-    await t.app.background.idle();
+    await t.app.queue.idle();
     for (const member of [adam, mina, pete])
       expect((await notificationsOf(member, 'prompt.published')).filter((n) => n.subject === post.id)).toHaveLength(1);
     expect(await notificationsOf(coach, 'prompt.published')).toHaveLength(0);
@@ -438,7 +438,7 @@ describe('hiding, publishing and reminding', () => {
     expectInvalid(await remind(coach.id), 'user_id', PromptMessages.remindNotMember);
     expectInvalid(await remind(otto.id), 'user_id', PromptMessages.remindNotMember);
 
-    await t.app.background.idle();
+    await t.app.queue.idle();
     const told = (await notificationsOf(pete, 'prompt.reminder')).filter((n) => n.subject === post.id);
     expect(told).toHaveLength(1);
     const shown = await get<TeamVideoDto>(`video/${id}`, coach.token);
@@ -522,11 +522,11 @@ describe('the timeline', () => {
     await answerVideo(asked[0]!.data.video_id!, pete, undefined, many.id);
     await t.api('POST', `user/team/${many.id}/video/${asked[0]!.data.video_id}/publish`, {}, coach.token);
     await askVideo('Third of many', many.id);
-    await t.app.background.idle(); // the notifications of the publishing are written
+    await t.app.queue.idle(); // the notifications of the publishing are written
     // The answers' conversions, then the dispatch of their media.ready: work beside the reads.
     await t.app.media.idle();
     await t.app.eventTail.read();
-    await t.app.background.idle();
+    await t.app.queue.idle();
     // The membership and version, the page, its count, then the prompts, the viewer's answers and
     // the published answers.
     expect(await coldRead(one.id)).toBe(6);

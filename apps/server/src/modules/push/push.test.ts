@@ -72,7 +72,7 @@ async function subscribe(user: SignedUpUser, pathName: string, token = user.toke
 async function post(user: SignedUpUser, content = 'Hello push world') {
   const res = await t.api('POST', `user/team/${team.id}/posts`, { content }, user.token);
   expect(res.statusCode, res.body).toBe(201);
-  await t.app.background.idle();
+  await t.app.queue.idle();
   return res.json<{ data: PostDto }>().data;
 }
 const to = (p: string) => service.received.filter((r) => r.path === p);

@@ -5,7 +5,7 @@ import { type RegisterDeviceTokenData, ProfileMessages, Timing, notificationSent
 import type { Session } from '../../http/authenticate.js';
 import { validation } from '../../http/errors.js';
 import { MINUTE } from '../../lib/clock.js';
-import type { Scheduler } from '../../lib/scheduler.js';
+import type { Scheduler } from '../../queue/work-queue.js';
 import type { TeamAccess } from '../members/team-access.js';
 import type { Delivered, NotificationSink } from '../notifications/notifier.js';
 import { withinHours } from './hours.js';

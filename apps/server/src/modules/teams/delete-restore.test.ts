@@ -62,7 +62,7 @@ async function engagedTeam(): Promise<{ team: TeamDto; marker: string; postId: n
     admin.token,
   );
   expect(comment.statusCode, comment.body).toBe(201);
-  await t.app.background.idle(); // the member's notification of the comment
+  await t.app.queue.idle(); // the member's notification of the comment
   return { team, marker, postId };
 }
 
@@ -298,7 +298,7 @@ describe('the purge job', () => {
       expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(300);
     }
     expect((await invite(t, team.id, [uniqueEmail('never')], owner.token)).statusCode).toBe(200);
-    await t.app.background.idle();
+    await t.app.queue.idle();
     const files = [fileOf(photo.json().data.data.media), fileOf(avatar.json().data.avatar)];
     for (const file of files) expect(existsSync(file), file).toBe(true);
     const postIds = (await t.db.kysely.selectFrom('posts').select('id').where('team_id', '=', team.id).execute()).map(

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import { runAlone } from '../../db/job-lock.js';
 import type { Database } from '../../db/schema.js';
 import { DAY } from '../../lib/clock.js';
-import type { Scheduler } from '../../lib/scheduler.js';
+import type { Scheduler } from '../../queue/work-queue.js';
 import type { UploadsService } from '../uploads/service.js';
 import type { FileStorage } from '../uploads/storage.js';
 import type { TeamsRepository } from './repository.js';
@@ -26,24 +25,21 @@ const BATCH = 50;
  * takes every row of the team with it (foreign keys, on delete cascade). The state is the
  * database's (`teams.deleted_at`): a run cut short leaves teams still marked, and the next run
  * removes their files again (removal of a missing file succeeds) and then the rows. One run at a
- * time across processes (`runAlone`).
+ * time across processes: the purge is a periodic job of the work queue.
  */
 export class TeamPurge {
   constructor(private readonly deps: TeamPurgeDeps) {}
 
-  /** How many teams this run erased (0 also when another process is running it). */
+  /** How many teams this run erased. */
   async purgeExpired(): Promise<number> {
-    const { db, repo } = this.deps;
-    const done = await runAlone(db, 'teams.purge', async () => {
-      const before = new Date((this.deps.now?.() ?? new Date()).getTime() - this.deps.restoreDays * DAY).toISOString();
-      let purged = 0;
-      for (;;) {
-        const ids = await repo.expiredIds(before, BATCH);
-        for (const id of ids) if (await this.purgeOne(id, before)) purged++;
-        if (ids.length < BATCH) return purged;
-      }
-    });
-    return done ?? 0;
+    const { repo } = this.deps;
+    const before = new Date((this.deps.now?.() ?? new Date()).getTime() - this.deps.restoreDays * DAY).toISOString();
+    let purged = 0;
+    for (;;) {
+      const ids = await repo.expiredIds(before, BATCH);
+      for (const id of ids) if (await this.purgeOne(id, before)) purged++;
+      if (ids.length < BATCH) return purged;
+    }
   }
 
   private async purgeOne(teamId: number, before: string): Promise<boolean> {
@@ -56,7 +52,7 @@ export class TeamPurge {
   }
 }
 
-/** The purge every `everyMs` (TEAM_PURGE_EVERY_MS), under the scheduler's job lock. */
+/** The purge every `everyMs` (TEAM_PURGE_EVERY_MS), a periodic job of the work queue. */
 export function registerTeamPurge(scheduler: Scheduler, purge: TeamPurge, everyMs: number): void {
   scheduler.every('teams.purge', everyMs, () => purge.purgeExpired(), { didWork: 'deleted engagements erased' });
 }

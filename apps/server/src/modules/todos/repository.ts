@@ -103,18 +103,6 @@ export class TodosRepository {
     return row.id;
   }
 
-  /** The viewer's notifications about this list's tasks are read once they open it. */
-  async markListNotificationsRead(userId: number, listId: number): Promise<void> {
-    await this.db
-      .updateTable('notifications')
-      .set({ read_at: nowIso() })
-      .where('user_id', '=', userId)
-      .where('kind', 'in', TASK_NOTIFICATION_KINDS)
-      .where('subject', '=', listId)
-      .where('read_at', 'is', null)
-      .execute();
-  }
-
   /** A page of a list's tasks (all, or one status), newest or oldest first: cut first, then dressed. */
   taskPage(viewerId: number, page: TaskPage): Promise<TaskView[]> {
     const direction = page.order === 'oldest' ? 'asc' : 'desc';

@@ -13,14 +13,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { paged } from '../../http/envelope.js';
 import { conflict, notFound, validation } from '../../http/errors.js';
-import type { BackgroundQueue } from '../../lib/background.js';
+import type { WorkQueue } from '../../queue/work-queue.js';
 import { recordEvent, transact } from '../../events/log.js';
 import type { EngagementRepository, Subject } from '../engagement/repository.js';
 import type { Attachments } from '../engagement/service.js';
 import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess, TeamViewer } from '../members/team-access.js';
 import { presentList, presentTask, taskTarget } from './presenter.js';
-import type { TaskRow, TodoListRow, TodosRepository } from './repository.js';
+import { NOTIFICATIONS_READ } from '../notifications/jobs.js';
+import { TASK_NOTIFICATION_KINDS, type TaskRow, type TodoListRow, type TodosRepository } from './repository.js';
 
 export interface TodosDeps {
   db: Kysely<Database>;
@@ -30,7 +31,8 @@ export interface TodosDeps {
   /** Upload keys of a task's comments, whose files go with it. */
   comments: Pick<EngagementRepository, 'commentMediaKeys'>;
   attachments: Attachments;
-  background: Pick<BackgroundQueue, 'run'>;
+  /** Marks a list's notifications read after the answer (`notifications.read`). */
+  queue: Pick<WorkQueue, 'enqueue'>;
 }
 
 /** To-do lists and their tasks (spec §3, §4, §6, §7 To-do). */
@@ -81,7 +83,7 @@ export class TodosService {
     listId: number,
     q: TaskTimelineQuery,
   ): Promise<{ data: TaskDto[]; meta: PageMeta }> {
-    const { access, repo, background } = this.deps;
+    const { access, repo, queue, db } = this.deps;
     await access.viewer(userId, teamId);
     await this.findList(teamId, listId);
     const size = q.per_page ?? Paging.defaultPerPage;
@@ -95,7 +97,10 @@ export class TodosService {
       }),
       repo.countTasks(listId, q.status_id),
     ]);
-    if (q.page === 1) background.run('todo:read-notifications', () => repo.markListNotificationsRead(userId, listId));
+    if (q.page === 1)
+      await transact(db, (trx) =>
+        queue.enqueue(trx, NOTIFICATIONS_READ, { user_id: userId, kinds: TASK_NOTIFICATION_KINDS, subject: listId }),
+      );
     return paged(
       rows.map((r) => presentTask(r, this.deps.attachments.urlOf)),
       q.page,

@@ -46,7 +46,7 @@ async function tasks(listId: number, token: string, query = '') {
 const complete = (listId: number, taskId: number, token: string, body: object = { status_id: 2 }) =>
   t.api('PUT', item(listId, taskId), body, token);
 const notificationsOf = async (user: SignedUpUser) => {
-  await t.app.background.idle();
+  await t.app.queue.idle();
   const res = await t.api('GET', 'user/notifications?page=1', undefined, user.token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: NotificationDto[] }>().data;
@@ -362,7 +362,7 @@ describe('notifications', () => {
   it('tagged members hear of the task; its creator and tags hear it was completed; the list counts them until opened', async () => {
     const fresh = await createList('Notified list');
     const countFor = async (user: SignedUpUser) => {
-      await t.app.background.idle();
+      await t.app.queue.idle();
       return (await t.api('GET', `${base()}/${fresh.id}`, undefined, user.token)).json().data.notifications_count;
     };
     const aboutFresh = (n: NotificationDto) => n.data.url === `/engagements/${team.id}/todo/${fresh.id}/list-task`;

@@ -1,5 +1,5 @@
 import { MINUTE } from '../../lib/clock.js';
-import type { Scheduler } from '../../lib/scheduler.js';
+import type { Scheduler } from '../../queue/work-queue.js';
 import type { TopicsService } from './service.js';
 
 /**

@@ -229,7 +229,7 @@ describe('topics written ahead', () => {
   it('members hear of a published topic; the writer does not', async () => {
     const fresh = await freshTeam();
     await write(fresh.id, admin.token, { content: 'Who inspired you lately?' });
-    await t.app.background.idle();
+    await t.app.queue.idle();
     const rows = await t.db.kysely
       .selectFrom('notifications')
       .select(['user_id', 'data'])
@@ -283,7 +283,7 @@ describe('the scheduled job on two app instances sharing one database', () => {
 
   /** Each topic published once: one post per team, one notification per team for the member, nothing left. */
   async function expectPublishedOnce(teams: number[], member: SignedUpUser) {
-    await Promise.all([a.app.background.idle(), b.app.background.idle()]);
+    await Promise.all([a.app.queue.idle(), b.app.queue.idle()]);
     const posts = await a.db.kysely
       .selectFrom('posts')
       .select('team_id')

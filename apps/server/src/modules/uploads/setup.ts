@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { HOUR } from '../../lib/clock.js';
-import type { Scheduler } from '../../lib/scheduler.js';
+import type { Scheduler } from '../../queue/work-queue.js';
 import { MediaJobsRepository } from '../media/repository.js';
 import { resolveMediaTools, type MediaTools } from '../media/tools.js';
 import type { TeamAccess } from '../members/team-access.js';

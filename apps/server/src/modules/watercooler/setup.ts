@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { EventTail } from '../../events/tail.js';
-import type { Scheduler } from '../../lib/scheduler.js';
+import type { Scheduler } from '../../queue/work-queue.js';
 import type { TeamAccess } from '../members/team-access.js';
 import type { PostsRepository } from '../posts/repository.js';
 import type { PostsService } from '../posts/service.js';

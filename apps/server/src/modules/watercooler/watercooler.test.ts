@@ -140,7 +140,7 @@ const history = (teamId: number, user: SignedUpUser, query = '') =>
 /** Waits for the sockets' work (leaving, a room's end) to finish. */
 async function settled(): Promise<void> {
   await t.app.watercooler.sockets.idle();
-  await t.app.background.idle();
+  await t.app.queue.idle();
 }
 
 describe('access', () => {
@@ -625,7 +625,7 @@ describe.skipIf(!testRedisUrl)('two API processes through Redis', () => {
     await b.client.closedWith();
     await settled();
     await second.app.watercooler.sockets.idle();
-    await second.app.background.idle();
+    await second.app.queue.idle();
     expect(await t.app.watercooler.store.currentRoom(team.id)).toBeUndefined();
     const posts = await t.db.kysely
       .selectFrom('posts')

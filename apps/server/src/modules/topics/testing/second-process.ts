@@ -15,6 +15,6 @@ process.stdin.setEncoding('utf8');
 await once(process.stdin, 'data');
 process.stdin.destroy(); // an open stdin would keep this process alive
 const published = await app.topics.publishDue(new Date(at));
-await app.background.idle();
+await app.queue.idle();
 process.stdout.write(`published ${published}\n`);
 await app.close();
