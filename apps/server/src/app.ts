@@ -100,14 +100,14 @@ const ASSETS_DIR = path.resolve(here, '../assets');
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The one durable work queue (ADR 0038); tests wait for it with `idle()`. */
+    /** The one durable work queue (ADR 0039); tests wait for it with `idle()`. */
     queue: WorkQueue;
     /**
      * The realtime publisher the event log's realtime consumer hands events to: delivered over the
      * realtime gateway to the team's members at delivery time (ADR 0010, 0024). Tests publish directly.
      */
     teamEvents: TeamEvents;
-    /** Hands the event log to its consumers (ADR 0024, 0038); tests hold and resume it. */
+    /** Hands the event log to its consumers (ADR 0024, 0039); tests hold and resume it. */
     events: EventConsumers;
     /** What this process hears of the event log (ADR 0026). */
     eventTail: EventTail;
@@ -181,7 +181,7 @@ export async function buildApp({
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
 
-  // Everything that runs after a write or on a schedule (ADR 0038).
+  // Everything that runs after a write or on a schedule (ADR 0039).
   const queue = new WorkQueue({
     db: db.kysely,
     dialect: db.dialect,
@@ -258,7 +258,7 @@ export async function buildApp({
   const notificationsRepo = new NotificationsRepository(db.kysely);
   const notifier = new Notifier({ repo: notificationsRepo, sink: push });
   defineNotificationJobs(queue, db.kysely, notificationsRepo);
-  // The event log's consumers, each a queue of the work queue (ADR 0024, 0038).
+  // The event log's consumers, each a queue of the work queue (ADR 0024, 0039).
   const events = new EventConsumers({
     db: db.kysely,
     dialect: db.dialect,

@@ -447,7 +447,7 @@ export interface EventsTable {
 }
 
 /** How far each durable consumer of the event log got. */
-/** The one durable work queue (queue/work-queue.ts, ADR 0038). */
+/** The one durable work queue (queue/work-queue.ts, ADR 0039). */
 export interface JobsTable {
   id: Generated<number>;
   /** The handler that runs it. */

@@ -36,7 +36,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 const queueOf = (consumer: string) => `events.${consumer}`;
 
 /**
- * Hands the event log to its consumers (docs/adr/0024-event-log.md, 0038): every transaction that
+ * Hands the event log to its consumers (docs/adr/0024-event-log.md, 0039): every transaction that
  * records events queues a drain of each consumer (`events.<name>`, keyed, so a drain already
  * queued is not queued twice), which the work queue runs after the commit. A drain reads from the
  * consumer's cursor to the end of the log. A slow consumer (notifications under a burst) never

@@ -12,7 +12,7 @@ export interface NewJob {
 }
 
 /**
- * The statements of the work queue (ADR 0038). Each state change is one conditional statement,
+ * The statements of the work queue (ADR 0039). Each state change is one conditional statement,
  * so whichever process's statement changes a row owns that step, and a late answer from a run
  * that lost its lease changes nothing.
  */

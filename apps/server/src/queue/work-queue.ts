@@ -96,7 +96,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const periodicKey = (name: string) => `every:${name}`;
 
 /**
- * The one durable work queue (docs/adr/0038-work-queue.md). Everything that runs after a write
+ * The one durable work queue (docs/adr/0039-work-queue.md). Everything that runs after a write
  * or on a schedule is a job here: queued in the write's transaction (`enqueue`), claimed by one
  * process with a lease it renews, retried with back-off, failed for good after its attempts and
  * kept to be listed (`failed`) and queued again (`retry`).
@@ -140,7 +140,8 @@ export class WorkQueue {
     this.periodicJobs.set(name, { name, ms, run, options, failures: 0 });
     this.define({
       name: periodicKey(name),
-      maxAttempts: 1,
+      // A run cut short by its process's death is run again, up to twice (its failures are logged, not retried).
+      maxAttempts: 3,
       handle: () => this.runPeriodicOnce(name),
     });
     if (this.started)

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf, withId } from '../dialect.js';
 
 /**
- * The one durable work queue (issue 32, ADR 0038): every piece of work that runs after a write or
+ * The one durable work queue (issue 32, ADR 0039): every piece of work that runs after a write or
  * on a schedule is a row here, enqueued in the write's transaction, so it exists if and only if
  * the write committed. A process claims a row with a lease (`leased_by`, `leased_until`) that it
  * renews while the work runs; a row whose lease lapsed (its process died) is claimed again. Done

@@ -17,7 +17,7 @@ export interface MailMessage {
 export interface Mailer {
   /**
    * Records the mail in the outbox and queues its delivery (`mail.deliver` on the work queue, ADR
-   * 0038); resolves once it is recorded, not when it is delivered, so a slow or hanging SMTP host
+   * 0039); resolves once it is recorded, not when it is delivered, so a slow or hanging SMTP host
    * neither holds up the request nor shows in its timing (which would tell who has an account).
    * Given a transaction of `transact`, both are part of it: the mail exists, and goes out,
    * exactly when the change that caused it commits.
@@ -88,7 +88,7 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  * Every mail is written to the outbox first, with a job of the work queue that delivers it. With
  * SMTP_URL the job sends it with nodemailer and records the result, retried with back-off by the
  * queue; without SMTP_URL it writes the mail to the log as one line, so a local user can read the
- * code. See ADR 0008 and 0038.
+ * code. See ADR 0008 and 0039.
  */
 export function createMailer(options: MailerOptions): Mailer {
   const { db, queue, log, smtpUrl, from } = options;
