@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { API_VERSION, Limits, Messages, WatercoolerLimits } from '@rally/contract';
+import { API_VERSION, Messages, WatercoolerLimits } from '@rally/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sqliteFileIn, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
@@ -14,6 +13,7 @@ import { EventTail } from './events/tail.js';
 import { authenticatePlugin } from './http/authenticate.js';
 import { badRequest } from './http/errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerMultipart } from './http/multipart.js';
 import { registerUserWrites } from './http/rate-limits.js';
 import { registerResponseHeaders } from './http/response-headers.js';
 import { serializerCompiler } from './http/serialize.js';
@@ -414,9 +414,7 @@ export async function buildApp({
   });
   registerWatercoolerSocket(app, watercooler.sockets);
 
-  await app.register(multipart, {
-    limits: { fileSize: Limits.imageMaxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
-  });
+  await registerMultipart(app);
   await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false, maxAge: '7d' });
   // Stored files behind signed, expiring URLs (GET; PUT of uploads with local storage).
   await fileRoutes(app, { uploads });
