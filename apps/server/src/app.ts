@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { API_VERSION, Messages, WatercoolerLimits } from '@rally/contract';
+import { API_VERSION, Messages, Realtime, WatercoolerLimits } from '@rally/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sqliteFileIn, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
@@ -17,6 +17,7 @@ import { registerMultipart } from './http/multipart.js';
 import { registerUserWrites } from './http/rate-limits.js';
 import { registerResponseHeaders } from './http/response-headers.js';
 import { serializerCompiler } from './http/serialize.js';
+import { registerSocketServer } from './http/socket-endpoint.js';
 import { validatorCompiler } from './http/validate.js';
 import { BackgroundQueue } from './lib/background.js';
 import { createScheduler, type Scheduler } from './lib/scheduler.js';
@@ -402,15 +403,17 @@ export async function buildApp({
     global: false,
     ...(redis ? { redis, nameSpace: rateLimitNamespace } : {}),
   });
-  // Before every other route: the WebSocket plugin must see them all (see the gateway).
-  await registerRealtimeGateway(app, {
+  // Before every other route: the WebSocket plugin must see them all (http/socket-endpoint.ts).
+  await registerSocketServer(app, {
+    maxPayload: Math.max(Realtime.maxMessageBytes, WatercoolerLimits.socketMessageMaxBytes),
+  });
+  registerRealtimeGateway(app, {
     hub: realtime.hub,
     repo: realtime.repo,
     authenticate: (token) => auth.authenticate(token),
     sessionCheckMs: config.REALTIME_SESSION_CHECK_MS,
     connectsPerMinute: config.LIMIT_REALTIME_CONNECTS_PER_MINUTE,
     messagesPerMinute: config.REALTIME_MESSAGES_PER_MINUTE,
-    socketMaxPayload: WatercoolerLimits.socketMessageMaxBytes,
   });
   registerWatercoolerSocket(app, watercooler.sockets);
 
