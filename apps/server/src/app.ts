@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { API_VERSION, Limits, Messages, WatercoolerLimits } from '@rally/contract';
+import { API_VERSION, Messages, Realtime, WatercoolerLimits } from '@rally/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sqliteFileIn, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
@@ -15,9 +14,11 @@ import { EventTail } from './events/tail.js';
 import { authenticatePlugin } from './http/authenticate.js';
 import { badRequest } from './http/errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerMultipart } from './http/multipart.js';
 import { registerUserWrites } from './http/rate-limits.js';
 import { registerResponseHeaders } from './http/response-headers.js';
 import { serializerCompiler } from './http/serialize.js';
+import { registerSocketServer } from './http/socket-endpoint.js';
 import { validatorCompiler } from './http/validate.js';
 import { WorkQueue } from './queue/work-queue.js';
 import { DAY } from './lib/clock.js';
@@ -401,21 +402,21 @@ export async function buildApp({
     global: false,
     ...(redis ? { redis, nameSpace: rateLimitNamespace } : {}),
   });
-  // Before every other route: the WebSocket plugin must see them all (see the gateway).
-  await registerRealtimeGateway(app, {
+  // Before every other route: the WebSocket plugin must see them all (http/socket-endpoint.ts).
+  await registerSocketServer(app, {
+    maxPayload: Math.max(Realtime.maxMessageBytes, WatercoolerLimits.socketMessageMaxBytes),
+  });
+  registerRealtimeGateway(app, {
     hub: realtime.hub,
     repo: realtime.repo,
     authenticate: (token) => auth.authenticate(token),
     sessionCheckMs: config.REALTIME_SESSION_CHECK_MS,
     connectsPerMinute: config.LIMIT_REALTIME_CONNECTS_PER_MINUTE,
     messagesPerMinute: config.REALTIME_MESSAGES_PER_MINUTE,
-    socketMaxPayload: WatercoolerLimits.socketMessageMaxBytes,
   });
   registerWatercoolerSocket(app, watercooler.sockets);
 
-  await app.register(multipart, {
-    limits: { fileSize: Limits.imageMaxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
-  });
+  await registerMultipart(app);
   await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false, maxAge: '7d' });
   // Stored files behind signed, expiring URLs (GET; PUT of uploads with local storage).
   await fileRoutes(app, { uploads });

@@ -8,7 +8,7 @@ import { RealtimeRepository } from './repository.js';
 
 export type { TeamEvents, UserEvents } from './events.js';
 export { realtimeConsumer } from './consumer.js';
-export { byteLength, keepAlive, rawText, registerRealtimeGateway } from './gateway.js';
+export { registerRealtimeGateway } from './gateway.js';
 
 export interface RealtimeDeps {
   db: Kysely<Database>;

@@ -103,6 +103,16 @@ describe('the realtime gateway', () => {
       await client.sync(); // ping → pong once signed in
     });
 
+    it('holds what comes while the token is checked, and answers it after ready, in order', async () => {
+      const user = await buildUser(t);
+      const client = raw();
+      await client.open();
+      client.send({ type: 'auth', token: user.token });
+      client.send({ type: 'ping' });
+      await client.next('pong');
+      expect(client.received.map((m) => m.type)).toEqual(['ready']);
+    });
+
     it('refuses a bad token with 4401 and delivers nothing', async () => {
       for (const token of ['x'.repeat(43), 'short', 42]) {
         const client = raw();

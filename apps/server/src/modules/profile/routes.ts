@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { FUN_PIC_FIELDS, Messages, Routes, type FunPicField, ProfileMessages } from '@rally/contract';
 import { principalOf, sessionOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
-import { AppError, badRequest, validation } from '../../http/errors.js';
+import { validation } from '../../http/errors.js';
+import { readMultipart } from '../../http/multipart.js';
 import { MINUTE, perIp } from '../../http/rate-limits.js';
 import { routeOf, type Api } from '../../http/route.js';
 import { parse } from '../../http/validate.js';
@@ -18,22 +19,11 @@ async function readImage<F extends ProfileImage>(
   fields: readonly F[],
   clear: (body: unknown) => F,
 ): Promise<{ field: F; data: Buffer | null }> {
-  if (!request.isMultipart()) return { field: clear(request.body ?? {}), data: null };
-  let found: { field: F; data: Buffer } | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      const field = fields.find((f) => f === part.fieldname);
-      if (!field) throw badRequest(`Unexpected file field ${part.fieldname}.`);
-      found = { field, data: await part.toBuffer() };
-    }
-  } catch (err) {
-    // busboy reports a broken form (no boundary, truncated body) as a plain Error.
-    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
-    throw badRequest(Messages.malformedMultipart, 'malformed_multipart');
-  }
-  if (!found || found.data.length === 0) throw validation({ [fields[0] ?? 'file']: [ProfileMessages.imageRequired] });
-  return found;
+  const form = await readMultipart(request, { fileFields: fields });
+  if (!form) return { field: clear(request.body ?? {}), data: null };
+  const file = form.files[0];
+  if (!file || file.data.length === 0) throw validation({ [fields[0] ?? 'file']: [ProfileMessages.imageRequired] });
+  return { field: file.fieldname, data: file.data };
 }
 
 export function profileRoutes(api: Api, { auth, profile }: { auth: AuthService; profile: ProfileService }): void {

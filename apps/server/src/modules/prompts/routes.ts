@@ -1,45 +1,27 @@
 import type { FastifyRequest } from 'fastify';
-import { MediaLimits, Limits, Messages, PromptMessages, Routes } from '@rally/contract';
+import { MediaLimits, Limits, PromptMessages, Routes } from '@rally/contract';
 import { principalOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { readMultipart, type FormFile } from '../../http/multipart.js';
 import { routeOf, type Api } from '../../http/route.js';
 import { parse } from '../../http/validate.js';
-import type { FormFile, PromptsService } from './service.js';
-
-/** A form as it came: its text fields (a repeated one as a list) and its files `media`, in order. */
-interface Form {
-  fields: Record<string, unknown>;
-  files: FormFile[];
-}
+import type { PromptsService } from './service.js';
 
 /**
  * Reads a prompt's form: multipart (text fields and up to `maxFiles` files `media`, each read
- * whole, at most `maxBytes`: the size limit of the kind it must be; 413 past it) or JSON (an upload key in `media`). A broken form is a 400.
+ * whole, at most `maxBytes`: the size limit of the kind it must be; 413 past it) or JSON (an upload
+ * key in `media`).
  */
-async function readForm(request: FastifyRequest, maxFiles: number, maxBytes: number): Promise<Form> {
-  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, files: [] };
-  const fields: Record<string, unknown> = {};
-  const files: FormFile[] = [];
-  try {
-    for await (const part of request.parts({
-      limits: { files: maxFiles, fileSize: maxBytes, fields: 20, fieldSize: 64 * 1024 },
-    })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'media') throw badRequest(`Unexpected file field ${part.fieldname}.`);
-        files.push({ filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
-      } else if (typeof part.value === 'string') {
-        const had = fields[part.fieldname];
-        fields[part.fieldname] =
-          had === undefined ? part.value : Array.isArray(had) ? [...(had as unknown[]), part.value] : [had, part.value];
-      }
-    }
-  } catch (err) {
-    // busboy reports a broken form (no boundary, truncated body) as a plain Error.
-    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
-    throw badRequest(Messages.malformedMultipart, 'malformed_multipart');
-  }
-  return { fields, files };
+async function readForm(
+  request: FastifyRequest,
+  maxFiles: number,
+  maxBytes: number,
+): Promise<{ fields: Record<string, unknown>; files: FormFile[] }> {
+  const form = await readMultipart(request, {
+    fileFields: ['media'],
+    limits: { files: maxFiles, fileSize: maxBytes, fields: 20, fieldSize: 64 * 1024 },
+  });
+  return form ?? { fields: (request.body ?? {}) as Record<string, unknown>, files: [] };
 }
 
 /**

@@ -21,6 +21,7 @@ import { recordEvent, transact } from '../../events/log.js';
 import type { AppEvent } from '../../events/types.js';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import { paged } from '../../http/envelope.js';
+import type { FormFile } from '../../http/multipart.js';
 import { startOfZonedDay } from '../../lib/zoned-day.js';
 import type { TeamAccess, TeamViewer } from '../members/team-access.js';
 import type { PostsRepository } from '../posts/repository.js';
@@ -28,13 +29,6 @@ import type { PostsService } from '../posts/service.js';
 import type { ClaimedUpload, UploadsService } from '../uploads/service.js';
 import { presentPrompt, presentPromptMember, presentResponse, presentSummary } from './presenter.js';
 import type { PromptKind, PromptView, PromptsRepository, ResponseFilter } from './repository.js';
-
-/** A file of a multipart form, read whole by the route. */
-export interface FormFile {
-  filename: string;
-  mimetype: string;
-  data: Buffer;
-}
 
 export interface PromptsDeps {
   db: Kysely<Database>;

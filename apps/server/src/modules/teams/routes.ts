@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { Messages, Routes } from '@rally/contract';
 import { principalOf } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
-import { AppError, badRequest, validation } from '../../http/errors.js';
+import { validation } from '../../http/errors.js';
+import { readMultipart } from '../../http/multipart.js';
 import { DAY, MINUTE, perUser } from '../../http/rate-limits.js';
 import { routeOf, type Api } from '../../http/route.js';
 import { parse } from '../../http/validate.js';
@@ -10,24 +11,10 @@ import type { TeamsService } from './service.js';
 
 /** Reads a team profile form: multipart (name, avatar file) or JSON ({ name }). */
 async function readTeamProfileForm(request: FastifyRequest): Promise<{ name?: string; avatar?: Buffer }> {
-  if (!request.isMultipart()) return parse(Routes.updateTeamProfile.form, request.body);
-  const fields: Record<string, string> = {};
-  let avatar: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'avatar') throw badRequest(`Unexpected file field ${part.fieldname}.`);
-        avatar = await part.toBuffer();
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    // busboy reports a broken form (no boundary, truncated body) as a plain Error.
-    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
-    throw badRequest(Messages.malformedMultipart, 'malformed_multipart');
-  }
-  return { ...parse(Routes.updateTeamProfile.form, fields), ...(avatar ? { avatar } : {}) };
+  const form = await readMultipart(request, { fileFields: ['avatar'] });
+  if (!form) return parse(Routes.updateTeamProfile.form, request.body);
+  const avatar = form.files[0]?.data;
+  return { ...parse(Routes.updateTeamProfile.form, form.fields), ...(avatar ? { avatar } : {}) };
 }
 
 /** How many engagements one user may create (config: LIMIT_TEAMS_PER_MINUTE / _PER_DAY). */

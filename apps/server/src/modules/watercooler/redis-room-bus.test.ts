@@ -142,7 +142,7 @@ describe.skipIf(!testRedisUrl)('RedisRoomBus between two API processes', () => {
     const restored = vi.fn();
     busA.onRestored(restored);
     // The subscriber's connection drops (as a Redis restart or a network cut would do it).
-    (busA as unknown as { subscriber: { stream: Socket } }).subscriber.stream.destroy();
+    (busA as unknown as { channel: { subscriber: { stream: Socket } } }).channel.subscriber.stream.destroy();
     await vi.waitFor(() => expect(restored).toHaveBeenCalledTimes(1), { timeout: 5000 });
 
     // And it receives again.

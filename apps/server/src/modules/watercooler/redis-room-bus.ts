@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { WatercoolerServerMessage } from '@rally/contract';
+import { RedisChannel } from '../../lib/redis-channel.js';
 import type { RoomBus } from './room-store.js';
 
 type Target = { roomId: string; peerId?: string; except?: string };
@@ -13,10 +14,21 @@ export interface RedisRoomBusOptions {
   log: FastifyBaseLogger;
 }
 
+/** A room message as it is sent: to whom, and what. */
+interface Sent {
+  target: Target;
+  message: WatercoolerServerMessage;
+}
+
+/** A room message as it is received: with the message's JSON as the sender wrote it. */
+interface Received extends Sent {
+  json: string;
+}
+
 /**
- * With REDIS_URL: every room message is published on one Redis channel, and every API process
- * (this one too) hands what it receives there to its listeners, which send it to their own sockets
- * of that room. A dedicated connection subscribes (a subscribed connection can do nothing else).
+ * With REDIS_URL: every room message is published on one Redis channel (lib/redis-channel.ts), and
+ * every API process (this one too) hands what it receives there to its listeners, which send it to
+ * their own sockets of that room.
  *
  * On the wire a message is its target's JSON, a newline, then the message's JSON: written once by
  * the sender, and that second part is what the listeners send to their sockets as it is.
@@ -26,48 +38,38 @@ export interface RedisRoomBusOptions {
  * clients join again and read the history), as the realtime gateway does (RedisTeamEvents).
  */
 export class RedisRoomBus implements RoomBus {
-  private closing = false;
-  private readonly listeners = new Set<Listener>();
-  private readonly restoredListeners = new Set<() => void>();
-
   private constructor(
-    private readonly options: RedisRoomBusOptions,
-    private readonly subscriber: Redis,
+    private readonly channel: RedisChannel<Sent, Received>,
+    private readonly listeners: Set<Listener>,
+    private readonly restoredListeners: Set<() => void>,
   ) {}
 
   /** Subscribes before it answers, so nothing published after start-up is missed. */
-  static async start(options: RedisRoomBusOptions): Promise<RedisRoomBus> {
-    const { redis, channel, log } = options;
-    // Retry a lost subscriber for ever (the app's connection gives up on a command quickly).
-    const subscriber = redis.duplicate({ maxRetriesPerRequest: null, connectionName: 'rally-watercooler-sub' });
-    const bus = new RedisRoomBus(options, subscriber);
-    let lost = false;
-    subscriber.on('error', (err: Error) => log.warn({ err }, 'watercooler subscriber error'));
-    subscriber.on('close', () => {
-      if (!bus.closing) lost = true;
+  static async start({ redis, channel, log }: RedisRoomBusOptions): Promise<RedisRoomBus> {
+    const listeners = new Set<Listener>();
+    const restoredListeners = new Set<() => void>();
+    const opened = await RedisChannel.open<Sent, Received>({
+      redis,
+      channel,
+      name: 'watercooler',
+      log,
+      encode: ({ target, message }) => `${JSON.stringify(target)}\n${JSON.stringify(message)}`,
+      decode: parseRoomMessage,
+      receive: ({ target, message, json }) => {
+        for (const listener of listeners) {
+          try {
+            listener(target, message, json);
+          } catch (err) {
+            // One listener's failure must not keep the message from the others.
+            log.error({ err, type: message.type, roomId: target.roomId }, 'watercooler delivery failed');
+          }
+        }
+      },
+      restored: () => {
+        for (const listener of restoredListeners) listener();
+      },
     });
-    subscriber.on('ready', () => {
-      if (!lost) return;
-      lost = false;
-      log.warn('watercooler subscription restored; room sockets reconnect to catch up');
-      for (const listener of bus.restoredListeners) listener();
-    });
-    subscriber.on('message', (from: string, data: string) => {
-      if (from !== channel) return;
-      const received = parseRoomMessage(data);
-      if (!received) {
-        log.warn({ channel }, 'watercooler: a message that is not a room message was ignored');
-        return;
-      }
-      bus.deliver(received.target, received.message, received.json);
-    });
-    try {
-      await subscriber.subscribe(channel);
-    } catch (err) {
-      subscriber.disconnect();
-      throw err;
-    }
-    return bus;
+    return new RedisRoomBus(opened, listeners, restoredListeners);
   }
 
   toRoom(roomId: string, message: WatercoolerServerMessage, except?: string): void {
@@ -90,40 +92,18 @@ export class RedisRoomBus implements RoomBus {
   }
 
   async close(): Promise<void> {
-    this.closing = true;
     this.listeners.clear();
     this.restoredListeners.clear();
-    try {
-      await this.subscriber.quit();
-    } catch {
-      this.subscriber.disconnect();
-    }
+    await this.channel.close();
   }
 
   private publish(target: Target, message: WatercoolerServerMessage): void {
-    const { redis, channel, log } = this.options;
-    redis.publish(channel, `${JSON.stringify(target)}\n${JSON.stringify(message)}`).catch((err: unknown) => {
-      // Redis is down: the message is lost. The subscribers' reconnects (above) make clients catch up.
-      log.error({ err, type: message.type, roomId: target.roomId }, 'watercooler publish failed');
-    });
-  }
-
-  private deliver(target: Target, message: WatercoolerServerMessage, json: string): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(target, message, json);
-      } catch (err) {
-        // One listener's failure must not keep the message from the others.
-        this.options.log.error({ err, type: message.type, roomId: target.roomId }, 'watercooler delivery failed');
-      }
-    }
+    this.channel.publish({ target, message }, { type: message.type, roomId: target.roomId });
   }
 }
 
 /** A room message as it travels through Redis (written by `publish` of some API process). */
-export function parseRoomMessage(
-  data: string,
-): { target: Target; message: WatercoolerServerMessage; json: string } | undefined {
+export function parseRoomMessage(data: string): Received | undefined {
   const newline = data.indexOf('\n');
   if (newline < 0) return undefined;
   const json = data.slice(newline + 1);

@@ -7,21 +7,22 @@ import {
   type WatercoolerServerMessage,
 } from '@rally/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { RawData, WebSocket } from 'ws';
 import type { EventTail } from '../../events/tail.js';
-import { AppError } from '../../http/errors.js';
-import { MINUTE, perIp } from '../../http/rate-limits.js';
-import { byteLength, keepAlive, rawText } from '../../realtime/index.js';
+import {
+  Budgets,
+  registerSocketEndpoint,
+  type EndpointSocket,
+  type Inside,
+  Refusal,
+} from '../../http/socket-endpoint.js';
 import { parseWatercoolerMessage } from './client-messages.js';
 import type { StoredPeer } from './room-store.js';
 import { RENEW_MS, type WatercoolerService } from './service.js';
 
 /** A socket this far behind (a client that stopped reading) is dropped; it enters again. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-/** RFC 6455 close codes: a normal end (the room ended, or the client left) and a flood. */
+/** RFC 6455 close codes: a normal end (the room ended, or the client left) and "try again". */
 const NORMAL = 1000;
-const POLICY_VIOLATION = 1008;
-const INTERNAL_ERROR = 1011;
 const SERVICE_RESTART = 1012;
 /**
  * Messages of any kind one socket may send a minute (ICE candidates come in bursts), besides the
@@ -30,6 +31,10 @@ const SERVICE_RESTART = 1012;
 const SOCKET_MESSAGES_PER_MINUTE = 3_000;
 /** Chat messages over the rate are refused; a member this many times over it is cut off (4429). */
 const GROSSLY_OVER = 3;
+
+type RoomMessage = Exclude<WatercoolerClientMessage, { type: 'join' }>;
+/** A peer put in its room by the door: the room and who else is in it. */
+type Joined = Exclude<Awaited<ReturnType<WatercoolerService['join']>>, 'roomGone'>;
 
 export interface RoomSocketOptions {
   service: WatercoolerService;
@@ -40,30 +45,6 @@ export interface RoomSocketOptions {
   log: FastifyBaseLogger;
 }
 
-/** A token bucket refilled at `perMinute`, holding at most that many. */
-class Bucket {
-  private level: number;
-  private at = Date.now();
-
-  constructor(
-    private readonly perMinute: number,
-    /** How far below empty it may go (refused takes count too), so a flood is seen as one. */
-    private readonly floor = 0,
-  ) {
-    this.level = perMinute;
-  }
-
-  /** 'ok' when there was room; 'over' (and it sinks) when not; 'flood' once at the floor. */
-  take(): 'ok' | 'over' | 'flood' {
-    const now = Date.now();
-    this.level = Math.min(this.perMinute, this.level + ((now - this.at) * this.perMinute) / MINUTE);
-    this.at = now;
-    this.level -= 1;
-    if (this.level >= 0) return 'ok';
-    return this.level <= -this.floor ? 'flood' : 'over';
-  }
-}
-
 /**
  * This process's room sockets (docs/adr/0029-watercooler.md): delivers what the RoomBus carries
  * to the sockets of its room (a `signal` to one peer of that room only: the target names the room,
@@ -72,12 +53,15 @@ class Bucket {
  */
 export class RoomSockets {
   private readonly rooms = new Map<string, { teamId: number; sockets: Set<RoomSocket> }>();
-  private readonly budgets = new Map<string, Bucket>();
+  /** Each member's chat budget in a room, shared by their sockets in this process. */
+  private readonly budgets: Budgets<string>;
   private readonly pending = new Set<Promise<unknown>>();
   private readonly unsubscribe: () => void;
   private readonly renewer: NodeJS.Timeout;
 
   constructor(readonly options: RoomSocketOptions) {
+    const { messagesPerMinute } = options;
+    this.budgets = new Budgets(messagesPerMinute, (GROSSLY_OVER - 1) * messagesPerMinute);
     const { bus } = options.service;
     const unsubscribe = bus.subscribe((target, message, json) => this.deliver(target, message, json));
     // Messages were lost while the bus was down: the clients join again and read the history.
@@ -101,17 +85,12 @@ export class RoomSockets {
     if (!room?.sockets.delete(socket)) return;
     if (room.sockets.size === 0) this.rooms.delete(socket.roomId);
     const userId = socket.peer.user.id;
-    if (![...room.sockets].some((s) => s.peer.user.id === userId)) this.budgets.delete(`${socket.roomId}:${userId}`);
+    if (![...room.sockets].some((s) => s.peer.user.id === userId)) this.budgets.forget(`${socket.roomId}:${userId}`);
   }
 
   /** One chat message of a member from their budget (shared by their sockets in this process). */
   spend(roomId: string, userId: number): 'ok' | 'over' | 'flood' {
-    const key = `${roomId}:${userId}`;
-    let bucket = this.budgets.get(key);
-    const { messagesPerMinute } = this.options;
-    if (!bucket)
-      this.budgets.set(key, (bucket = new Bucket(messagesPerMinute, (GROSSLY_OVER - 1) * messagesPerMinute)));
-    return bucket.take();
+    return this.budgets.take(`${roomId}:${userId}`);
   }
 
   /** Work of the sockets (joins, messages, leaving) that shutdown and tests wait for. */
@@ -182,128 +161,124 @@ export class RoomSockets {
 }
 
 /**
- * The room socket `GET /api/watercooler` (contract watercooler.ts): on the root instance, after the
- * realtime gateway registered the WebSocket plugin (whose heartbeat and shutdown cover it too).
+ * The room socket `GET /api/watercooler` (contract watercooler.ts), an endpoint of
+ * http/socket-endpoint.ts: the door is `join` with the pass.
  */
 export function registerWatercoolerSocket(app: FastifyInstance, sockets: RoomSockets): void {
-  app.route({
-    method: 'GET',
-    url: `/api/${WATERCOOLER_PATH}`,
-    ...perIp(sockets.options.connectsPerMinute, MINUTE),
-    handler: async () => {
-      throw new AppError(426, 'upgrade_required', 'Upgrade Required', undefined, { upgrade: 'websocket' });
+  registerSocketEndpoint<WatercoolerClientMessage, 'join', WatercoolerServerMessage>(app, {
+    path: WATERCOOLER_PATH,
+    name: 'watercooler',
+    connectsPerMinute: sockets.options.connectsPerMinute,
+    maxMessageBytes: WatercoolerLimits.socketMessageMaxBytes,
+    messagesPerMinute: SOCKET_MESSAGES_PER_MINUTE,
+    maxBufferedBytes: MAX_BUFFERED_BYTES,
+    parse: parseWatercoolerMessage,
+    badMessage: WatercoolerClose.badMessage,
+    door: {
+      type: 'join',
+      timeoutMs: WatercoolerLimits.joinTimeoutMs,
+      code: WatercoolerClose.badToken,
+      reason: 'join required',
+      check: ({ token }, socket) => join(token, socket, sockets),
     },
-    wsHandler: (socket, request) => {
-      new RoomSocket(socket, sockets, request.log).start();
-    },
+    track: (work) => sockets.track(work),
   });
 }
 
-/** One room socket from upgrade to close: one peer of one room. */
-class RoomSocket {
-  private state: 'waiting' | 'joining' | 'in' | 'closed' = 'waiting';
-  private joinTimer: NodeJS.Timeout | undefined;
-  /** This socket's own messages one after another, in the order they came. */
-  private queue: Promise<void> = Promise.resolve();
-  private readonly budget = new Bucket(SOCKET_MESSAGES_PER_MINUTE);
+/** The door: the pass (4401), the membership again (4403), the room (4409); then a peer of it. */
+async function join(
+  token: string,
+  socket: EndpointSocket<WatercoolerServerMessage>,
+  sockets: RoomSockets,
+): Promise<RoomSocket | Refusal> {
+  const { service } = sockets.options;
+  const admitted = await service.admit(token);
+  if (admitted === 'badToken') return new Refusal(WatercoolerClose.badToken, 'invalid token');
+  if (admitted === 'notMember') return new Refusal(WatercoolerClose.notMember, 'not a member');
+  // Closed meanwhile: no peer to put in the room (the close is done already).
+  if (!socket.isOpen) return new Refusal(NORMAL, 'gone');
+  const joined = await service.join(admitted.claims, admitted.person);
+  if (joined === 'roomGone') return new Refusal(WatercoolerClose.roomGone, 'room ended');
+  return new RoomSocket(socket, sockets, joined);
+}
+
+/** One room socket past the door: one peer of one room. */
+class RoomSocket implements Inside<RoomMessage> {
   /** The room ended (or this socket was dropped): closing it is no leaving. */
   private ended = false;
-  teamId = 0;
-  roomId = '';
-  peer!: StoredPeer;
+  readonly teamId: number;
+  readonly roomId: string;
+  peer: StoredPeer;
 
   constructor(
-    private readonly socket: WebSocket,
+    private readonly socket: EndpointSocket<WatercoolerServerMessage>,
     private readonly sockets: RoomSockets,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly joined: Joined,
+  ) {
+    this.teamId = joined.room.teamId;
+    this.roomId = joined.room.roomId;
+    this.peer = joined.peer;
+  }
+
+  get userId(): number {
+    return this.peer.user.id;
+  }
 
   private get service(): WatercoolerService {
     return this.sockets.options.service;
   }
 
-  start(): void {
-    const { socket } = this;
-    keepAlive(socket);
-    socket.on('message', (data, isBinary) => this.onMessage(data, isBinary));
-    socket.on('close', () => this.onClose());
-    this.joinTimer = setTimeout(
-      () => this.close(WatercoolerClose.badToken, 'join required'),
-      WatercoolerLimits.joinTimeoutMs,
-    );
+  enter(): undefined {
+    const { peer, room, others } = this.joined;
+    this.sockets.add(this);
+    this.socket.reply({
+      type: 'joined',
+      you: peer.peer_id,
+      channel_sid: room.roomId,
+      started_at: room.startedAt,
+      peers: others,
+    });
+    this.service.announce(this.roomId, peer);
+    return undefined;
+  }
+
+  /** Closed while joining: out again at once. */
+  abandon(): void {
+    this.sockets.track(this.service.leave(this.teamId, this.roomId, this.peer.peer_id));
   }
 
   /** A message of the room (serialised once for all); `last` (the room ended) closes the socket after it. */
   send(json: string, last = false): void {
-    const { socket } = this;
-    if (this.state !== 'in' || socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.log.warn({ userId: this.peer.user.id }, 'watercooler client too slow; dropped');
-      socket.terminate();
-      return;
-    }
-    socket.send(json);
+    this.socket.send(json);
     if (last) {
       this.ended = true;
-      this.close(NORMAL, 'ended');
+      this.socket.close(NORMAL, 'ended');
     }
   }
 
   /** Closed for good with this code (the holder may no longer be in the room): leaving it. */
   refuse(code: number): void {
-    this.close(code, 'not a member');
+    this.socket.close(code, 'not a member');
   }
 
   /** Closed so that the client joins again (1012: try again), keeping its place until its lease runs out. */
   drop(): void {
     this.ended = true;
-    this.close(SERVICE_RESTART, 'join again');
+    this.socket.close(SERVICE_RESTART, 'join again');
   }
 
-  private reply(message: WatercoolerServerMessage): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
-  }
-
-  private close(code: number, reason: string): void {
-    if (this.state === 'closed') return;
-    const wasIn = this.state === 'in';
-    this.state = 'closed';
-    this.socket.close(code, reason);
-    if (wasIn) this.depart();
-  }
-
-  private onMessage(data: RawData, isBinary: boolean): void {
-    if (this.state === 'closed') return;
-    if (this.budget.take() !== 'ok') {
-      this.log.warn({ userId: this.peer?.user.id }, 'watercooler client sent too many messages; closed 1008');
-      return this.close(POLICY_VIOLATION, 'too many messages');
-    }
-    // `ws` holds every socket route to the largest limit; this is this route's (the same now).
-    if (byteLength(data) > WatercoolerLimits.socketMessageMaxBytes) return this.close(1009, 'message too big');
-    const message = isBinary ? undefined : parseWatercoolerMessage(rawText(data));
-    if (!message) return this.close(WatercoolerClose.badMessage, 'bad message');
-    if (message.type === 'join') {
-      if (this.state !== 'waiting') return this.close(WatercoolerClose.badMessage, 'already joined');
-      this.state = 'joining';
-      clearTimeout(this.joinTimer);
-      return this.run(() => this.join(message.token));
-    }
-    if (this.state !== 'in') return this.close(WatercoolerClose.badToken, 'join first');
-    this.handle(message);
-  }
-
-  private handle(message: Exclude<WatercoolerClientMessage, { type: 'join' }>): void {
-    const { teamId, roomId, peer } = this;
+  receive(message: RoomMessage): void {
+    const { teamId, roomId, peer, socket } = this;
     switch (message.type) {
       case 'ping':
-        return this.reply({ type: 'pong' });
+        return socket.reply({ type: 'pong' });
       case 'say':
-        return this.run(() => this.say(message.nonce, message));
+        return socket.run(() => this.say(message.nonce, message));
       case 'call':
-        return this.run(async () => {
+        return socket.run(async () => {
           const { in_call, audio, video } = message;
           const answer = await this.service.call(teamId, roomId, peer.peer_id, { in_call, audio, video });
-          if (typeof answer === 'string') this.reply({ type: 'refused', message: answer });
+          if (typeof answer === 'string') socket.reply({ type: 'refused', message: answer });
           else if (answer) this.peer = { ...peer, in_call: answer.in_call, audio: answer.audio, video: answer.video };
         });
       case 'signal': {
@@ -314,36 +289,19 @@ class RoomSocket {
         return;
       }
       case 'leave':
-        return this.close(NORMAL, 'left');
+        return socket.close(NORMAL, 'left');
     }
   }
 
-  private async join(token: string): Promise<void> {
-    const admitted = await this.service.admit(token);
-    if (this.state !== 'joining') return;
-    if (admitted === 'badToken') return this.close(WatercoolerClose.badToken, 'invalid token');
-    if (admitted === 'notMember') return this.close(WatercoolerClose.notMember, 'not a member');
-    const joined = await this.service.join(admitted.claims, admitted.person);
-    if (joined === 'roomGone') return this.close(WatercoolerClose.roomGone, 'room ended');
-    this.teamId = joined.room.teamId;
-    this.roomId = joined.room.roomId;
-    this.peer = joined.peer;
-    if (this.state !== 'joining') {
-      // Closed while joining: out again at once.
-      this.sockets.track(this.service.leave(this.teamId, this.roomId, this.peer.peer_id));
-      return;
-    }
-    // Added and answered in one step: nothing of the room comes before `joined`, nothing is lost after it.
-    this.sockets.add(this);
-    this.state = 'in';
-    this.reply({
-      type: 'joined',
-      you: joined.peer.peer_id,
-      channel_sid: joined.room.roomId,
-      started_at: joined.room.startedAt,
-      peers: joined.others,
-    });
-    this.service.announce(this.roomId, joined.peer);
+  /** Out of the room: this process stops delivering to it, and (unless the room ended) the room hears it left. */
+  closed(): void {
+    this.sockets.remove(this);
+    if (this.ended) return;
+    this.sockets.track(
+      this.service
+        .leave(this.teamId, this.roomId, this.peer.peer_id)
+        .catch((err: unknown) => this.socket.log.error({ err }, 'watercooler leave failed')),
+    );
   }
 
   private async say(
@@ -352,41 +310,12 @@ class RoomSocket {
   ): Promise<void> {
     const rate = this.sockets.spend(this.roomId, this.peer.user.id);
     if (rate === 'flood') {
-      this.log.warn({ userId: this.peer.user.id }, 'watercooler member far over the message rate; closed 4429');
-      return this.close(WatercoolerClose.tooFast, 'too many messages');
+      this.socket.log.warn({ userId: this.peer.user.id }, 'watercooler member far over the message rate; closed 4429');
+      return this.socket.close(WatercoolerClose.tooFast, 'too many messages');
     }
-    if (rate === 'over') return this.reply({ type: 'refused', nonce, message: WatercoolerMessages.tooFast });
+    if (rate === 'over') return this.socket.reply({ type: 'refused', nonce, message: WatercoolerMessages.tooFast });
     const answer = await this.service.say(this.teamId, this.roomId, this.peer, input);
-    if (typeof answer === 'string') this.reply({ type: 'refused', nonce, message: answer });
-    else this.reply({ type: 'said', nonce, message: answer });
-  }
-
-  /** Runs this socket's work in order; a failure is ours: logged, and the socket closed 1011. */
-  private run(work: () => Promise<void>): void {
-    this.queue = this.queue.then(work).catch((err: unknown) => {
-      this.log.error({ err }, 'watercooler socket work failed');
-      this.close(INTERNAL_ERROR, 'try again');
-    });
-    this.sockets.track(this.queue);
-  }
-
-  /** Out of the room: this process stops delivering to it, and (unless the room ended) the room hears it left. */
-  private depart(): void {
-    this.sockets.remove(this);
-    if (this.ended) return;
-    this.sockets.track(
-      this.service
-        .leave(this.teamId, this.roomId, this.peer.peer_id)
-        .catch((err: unknown) => this.log.error({ err }, 'watercooler leave failed')),
-    );
-  }
-
-  private onClose(): void {
-    clearTimeout(this.joinTimer);
-    if (this.state === 'in') {
-      this.state = 'closed';
-      this.depart();
-    }
-    this.state = 'closed';
+    if (typeof answer === 'string') this.socket.reply({ type: 'refused', nonce, message: answer });
+    else this.socket.reply({ type: 'said', nonce, message: answer });
   }
 }
