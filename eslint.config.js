@@ -5,6 +5,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { seamsPlugin } from './scripts/eslint/seams.mjs';
 
 /**
  * Layers that lint checks (STYLE.md 1, 2): in the web app imports flow app → features → shared,
@@ -92,6 +93,16 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }] },
+  },
+  {
+    // The server's seam rule (ADR 0039): who writes which table, and through which executor.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { rally: seamsPlugin(path.join(import.meta.dirname, 'apps/server/src/db/table-owners.json')) },
+    rules: {
+      'rally/table-owner': 'off',
+      'rally/repository-opens-no-transaction': 'off',
+      'rally/write-through-executor': 'off',
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -20,7 +20,6 @@ export interface EventConsumersOptions {
   db: Kysely<Database>;
   dialect: DialectName;
   queue: WorkQueue;
-  consumers: EventConsumer[];
   log: { error(obj: object, msg: string): void };
   /** Handed-out events older than this are deleted. */
   retentionHours: number;
@@ -43,19 +42,11 @@ const queueOf = (consumer: string) => `events.${consumer}`;
  * holds up another (realtime): each is its own queue.
  */
 export class EventConsumers {
-  private readonly names: string[];
+  private readonly consumers: EventConsumer[] = [];
+  private readonly names: string[] = [];
+  private held = false;
 
   constructor(private readonly o: EventConsumersOptions) {
-    this.names = o.consumers.map((c) => queueOf(c.name));
-    for (const consumer of o.consumers)
-      o.queue.define({
-        name: queueOf(consumer.name),
-        enabled: o.dispatch,
-        // A drain that fails (the database is away) is tried again soon; its cursor keeps its place.
-        maxAttempts: 1_000_000,
-        backoffMs: [200, 1_000, 5_000],
-        handle: () => this.drain(consumer),
-      });
     onEventsRecorded(o.db, (trx) =>
       o.queue.enqueueMany(
         trx,
@@ -65,17 +56,35 @@ export class EventConsumers {
     o.queue.every('events.prune', PRUNE_EVERY_MS, () => this.prune());
   }
 
+  /** Adds a consumer: every event recorded from now on is handed to it (a module's setup adds its own). */
+  add(consumer: EventConsumer): void {
+    const name = queueOf(consumer.name);
+    this.consumers.push(consumer);
+    this.names.push(name);
+    if (this.held) this.o.queue.hold(name);
+    this.o.queue.define({
+      name,
+      enabled: this.o.dispatch,
+      // A drain that fails (the database is away) is tried again soon; its cursor keeps its place.
+      maxAttempts: 1_000_000,
+      backoffMs: [200, 1_000, 5_000],
+      handle: () => this.drain(consumer),
+    });
+  }
+
   /** Tests: stop handing out (events keep being recorded) until `resume`. */
   hold(): void {
+    this.held = true;
     this.o.queue.hold(...this.names);
   }
 
   resume(): void {
+    this.held = false;
     this.o.queue.resume(...this.names);
   }
 
   get holding(): boolean {
-    return this.names.some((name) => this.o.queue.isHeld(name));
+    return this.held;
   }
 
   /** Hands out what the log holds beyond the consumer's cursor, saving the cursor once a batch. */
@@ -128,7 +137,7 @@ export class EventConsumers {
   async prune(): Promise<number> {
     const { db } = this.o;
     const cutoff = new Date(Date.now() - this.o.retentionHours * 3_600_000).toISOString();
-    const names = this.o.consumers.map((c) => c.name);
+    const names = this.consumers.map((c) => c.name);
     const done = await db
       .selectFrom('event_consumers')
       .select((eb) => [eb.fn.min('last_event_id').as('upto'), eb.fn.countAll<number>().as('n')])

@@ -149,8 +149,8 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
       } as InjectOptions),
     close: () => (closing ??= app.close().then(cleanUp)),
     queriesOf: async (work) => {
-      // The event dispatcher is held while counting: a run may start at any moment (woken by the
-      // log's poll) and its transactions' commits and prunes cannot be told from the call's.
+      // The event log's consumers are held while counting: a drain may start at any moment (woken
+      // by the log's poll) and its transactions' commits cannot be told from the call's.
       const held = app.events.holding;
       app.events.hold();
       // Work earlier calls queued (notifications of a join, a dispatcher run under way) would
@@ -161,11 +161,11 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
       recorded = all;
       try {
         const result = await work();
-        // The mail dispatcher works beside every call (a pass may start at any moment); its
-        // queries are not the call's. (The async context cannot tell them apart: inject loses it.)
-        // Nor the event tail's and the event dispatcher's (each poll reads the log, the consumers'
-        // cursors and locks), nor the event log's notification (PostgreSQL only), nor the media
-        // worker's polls for due jobs: a call's own events still count by their insert.
+        // The work queue works beside every call (woken at any moment by the log's poll or a
+        // NOTIFY): its claims, renewals and ends are not the call's, nor the event tail's reads of
+        // the log, nor the NOTIFY (PostgreSQL only), nor the media worker's polls for due jobs.
+        // (The async context cannot tell them apart: inject loses it.) A call's own events and
+        // jobs still count by their inserts.
         return { result, queries: all.filter((sql) => !besideTheCall(sql)) };
       } finally {
         recorded = undefined;
@@ -175,8 +175,9 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
   };
 }
 
-/** The SQL of work that runs beside any call: the mail outbox's passes, the event path's polls. */
+/** The SQL of work that runs beside any call: the work queue's jobs, the event path's polls. */
 const besideTheCall = (sql: string): boolean =>
+  (sql.includes('"jobs"') && !/^\s*insert into "jobs"/i.test(sql)) ||
   sql.includes('"mail_outbox"') ||
   sql.includes('"media_jobs"') ||
   sql.includes('"event_consumers"') ||

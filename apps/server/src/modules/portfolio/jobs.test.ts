@@ -380,7 +380,7 @@ describe('the jobs on the real read model, as app.ts wires them', () => {
         now: () => monday,
       })();
     } finally {
-      await mailer.close();
+      mailer.close();
     }
     const [mail] = (await mailsTo(t, coach.email)).filter((m) => m.subject === PortfolioMessages.digestSubject);
     expect(mail?.text_body).toContain('Silent Squad');

@@ -531,7 +531,7 @@ describe('the timeline', () => {
     // the published answers.
     expect(await coldRead(one.id)).toBe(6);
     expect(await coldRead(many.id)).toBe(6);
-  });
+  }, 60_000); // real conversions of three answers, beside the reads
 });
 
 describe('deleting', () => {
