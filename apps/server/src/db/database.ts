@@ -5,13 +5,13 @@ import {
   Migrator,
   PostgresAdapter,
   PostgresDialect,
-  SqliteDialect,
   sql,
   type KyselyConfig,
   type MigrationProvider,
 } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
+import { ImmediateSqliteDialect } from './immediate-sqlite.js';
 import { migrations } from './migrations/index.js';
 import { cachingSqlite, preparingPgPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
@@ -77,7 +77,7 @@ export function openDatabase(opts: DbOptions): Db {
   sqlite.pragma('synchronous = FULL');
   return {
     kysely: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }),
+      dialect: new ImmediateSqliteDialect({ database: cachingSqlite(sqlite) }),
       log: logOf(opts),
     }),
     dialect: 'sqlite',

@@ -34,7 +34,8 @@ export function dialectOf<DB>(db: Kysely<DB>): DialectName {
  * Holds the rows a select reads until the transaction `trx` ends, so check-then-write steps on
  * them run one at a time: PostgreSQL locks them FOR NO KEY UPDATE (other transactions may still
  * insert rows that reference them); SQLite has no such clause and needs none, as it runs one
- * transaction at a time. Use as `.$call(lockRows(trx))`.
+ * transaction at a time, across processes too (each takes the write lock as it begins:
+ * immediate-sqlite.ts). Use as `.$call(lockRows(trx))`.
  */
 export const lockRows =
   <DB>(trx: Transaction<DB>) =>

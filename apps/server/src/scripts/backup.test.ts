@@ -1,7 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sqliteFileIn } from '../config.js';
 import { buildTestApp, testDatabaseUrl, type TestApp } from '../test/app.js';
 import { buildUser } from '../test/factories.js';
 import { PNG_1X1, createTeam, deleteAndPurge, postTeamAvatar, teamsOf } from '../test/teams.js';
@@ -67,6 +69,58 @@ describe('backup and restore', () => {
       await expect(restore({ config: otherKind, dir })).rejects.toThrow(/this backup holds a/);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe.skipIf(testDatabaseUrl)('backup of SQLite beside a writer', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'rally-backup-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('finishes while another connection keeps writing, with a consistent copy', async () => {
+    const dataDir = path.join(root, 'data');
+    mkdirSync(dataDir);
+    const writer = new SQLite(sqliteFileIn(dataDir));
+    writer.pragma('journal_mode = WAL');
+    writer.exec('create table filler (b blob); create table ticks (n integer)');
+    // About 2 MB: 500 pages, several of better-sqlite3's default 100-page steps.
+    const fill = writer.prepare('insert into filler values (randomblob(4000))');
+    writer.transaction(() => {
+      for (let i = 0; i < 500; i++) fill.run();
+    })();
+
+    // A write between every two turns of the event loop, as a busy server's, for a bounded time.
+    const LIMIT = 2_000;
+    const tick = writer.prepare('insert into ticks values (?)');
+    let ticks = 0;
+    const writing = new Promise<void>((resolve) => {
+      const next = () => {
+        tick.run(++ticks);
+        if (ticks < LIMIT) setImmediate(next);
+        else resolve();
+      };
+      setImmediate(next);
+    });
+    const dir = path.join(root, 'backup');
+    await backup({ config: { DATA_DIR: dataDir, DATABASE_URL: undefined }, dir });
+    // Copied in steps, every tick restarted the copy: it could end only once the writer stopped.
+    const ticksAtEnd = ticks;
+    await writing;
+    writer.close();
+    expect(ticksAtEnd).toBeLessThan(LIMIT);
+
+    const copy = new SQLite(path.join(dir, 'rally.sqlite'), { readonly: true });
+    try {
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(copy.prepare('select count(*) from filler').pluck().get()).toBe(500);
+      // One moment's state: ticks 1..k, none missing.
+      const { n, top } = copy.prepare('select count(*) as n, max(n) as top from ticks').get() as {
+        n: number;
+        top: number;
+      };
+      expect(n).toBe(top ?? 0);
+    } finally {
+      copy.close();
     }
   });
 });

@@ -19,6 +19,8 @@ interface Manifest {
 const MANIFEST = 'manifest.json';
 const SQLITE_FILE = 'rally.sqlite';
 const PG_FILE = 'rally.pgdump';
+/** sqlite3_backup_step's page count for "all the rest", as better-sqlite3 takes it (at most 2^31 - 1). */
+const ALL_PAGES = 0x7fffffff;
 
 export interface BackupOptions {
   config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>;
@@ -55,7 +57,11 @@ export async function backup({ config, dir, pgSchema }: BackupOptions): Promise<
   } else {
     const source = new SQLite(sqliteFileIn(config.DATA_DIR), { readonly: true, fileMustExist: true });
     try {
-      await source.backup(path.join(dir, SQLITE_FILE));
+      // Every page in one step, from one snapshot. better-sqlite3 copies 100 pages a step by
+      // default, and a write by any other connection between two steps restarts the copy from its
+      // first page: beside a server that writes steadily, a backup restarted hundreds of times or
+      // never finished. A reader blocks no writer in WAL mode, so the server goes on meanwhile.
+      await source.backup(path.join(dir, SQLITE_FILE), { progress: () => ALL_PAGES });
     } finally {
       source.close();
     }
