@@ -169,11 +169,15 @@ export class JobsRepository {
       .execute();
   }
 
-  /** No attempt follows: the row stays, failed, to be listed and retried by hand. */
-  async fail(id: number, holder: string, error: string, now: string): Promise<void> {
-    await this.own(id, holder)
+  /**
+   * No attempt follows: the row stays, failed, to be listed and retried by hand. Part of `ex`;
+   * false when the lease was lost meanwhile (another has it).
+   */
+  async fail(ex: Executor, id: number, holder: string, error: string, now: string): Promise<boolean> {
+    const result = await this.own(id, holder, ex)
       .set({ state: 'failed', leased_by: null, leased_until: null, last_error: error, finished_at: now })
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Failed jobs, newest first; of one queue when given. */
@@ -228,12 +232,8 @@ export class JobsRepository {
     return rows.map((r) => ({ queue: r.queue, queued: Number(r.n), oldest: r.oldest ?? null }));
   }
 
-  private own(id: number, holder: string) {
-    return this.db
-      .updateTable('jobs')
-      .where('id', '=', id)
-      .where('leased_by', '=', holder)
-      .where('state', '=', 'running');
+  private own(id: number, holder: string, ex: Executor = this.db) {
+    return ex.updateTable('jobs').where('id', '=', id).where('leased_by', '=', holder).where('state', '=', 'running');
   }
 
   /** PostgreSQL: wakes every process's queue at this transaction's commit (delivered then, or never). */

@@ -245,6 +245,71 @@ describe('the work queue', () => {
     expect(ran).toEqual([1, 2]);
   });
 
+  it('a job failed for good runs its onFailed in the transaction that fails it, also when its process died each time', async () => {
+    const name = unique('on-failed');
+    let clock = Date.now();
+    const told: { payload: string; error: string; state: string | undefined }[] = [];
+    let refuse = false;
+    const queue = await newQueue(
+      [
+        {
+          name,
+          maxAttempts: 2,
+          backoffMs: [0],
+          handle: () => Promise.reject(new Error('not playable')),
+          onFailed: async (payload: string, trx, error) => {
+            if (refuse) throw new Error('database away');
+            // Inside the transaction that fails it: the row is failed there already.
+            const row = await trx
+              .selectFrom('jobs')
+              .select('state')
+              .where('payload', '=', JSON.stringify(payload))
+              .executeTakeFirst();
+            told.push({ payload, error, state: row?.state });
+          },
+        },
+      ],
+      { now: () => clock },
+    );
+    await queue.enqueue(t.db.kysely, name, 'tried');
+    await queue.idle();
+    expect(told).toEqual([{ payload: 'tried', error: 'not playable', state: 'failed' }]);
+
+    // Its process died during each attempt: failed at the next claim, onFailed with the last error.
+    queue.hold(name);
+    const past = new Date(clock - 60_000).toISOString();
+    await t.db.kysely
+      .insertInto('jobs')
+      .values({
+        queue: name,
+        key: null,
+        payload: JSON.stringify('died'),
+        state: 'running',
+        attempts: 2,
+        run_at: past,
+        leased_by: 'a-process-that-died',
+        leased_until: past,
+        last_error: 'ffmpeg killed',
+        created_at: past,
+      })
+      .execute();
+    // An onFailed that throws leaves the job unfailed (rolled back with it): tried again later.
+    refuse = true;
+    queue.resume(name);
+    await queue.idle();
+    expect(told).toHaveLength(1);
+    const [died] = (await jobsOf(name)).filter((j) => j.payload === JSON.stringify('died'));
+    expect(died).toMatchObject({ state: 'running', attempts: 3 });
+    refuse = false;
+    clock += 120_000; // its lease lapses
+    await queue.idle();
+    expect(told).toEqual([
+      { payload: 'tried', error: 'not playable', state: 'failed' },
+      { payload: 'died', error: 'ffmpeg killed', state: 'failed' },
+    ]);
+    expect((await jobsOf(name)).map((j) => j.state)).toEqual(['failed', 'failed']);
+  });
+
   it('close hands back a run that aborts on shutdown, and waits for one that finishes', async () => {
     const abortName = unique('abort');
     const finishName = unique('finish');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation, type DialectName } from '../db/dialect.js';
 import type { Database, Executor } from '../db/schema.js';
-import { afterCommit } from '../events/log.js';
+import { afterCommit, transact } from '../events/log.js';
 import { JobsRepository, type JobRow, type NewJob } from './repository.js';
 
 /** What a handler is told of the run it does. */
@@ -37,6 +37,14 @@ export interface QueueDefinition<P = unknown> {
   onClose?: 'finish' | 'abort';
   /** False: this process queues such jobs but runs none (another process does). */
   enabled?: boolean;
+  /**
+   * Runs when a job is failed for good (its last attempt failed, it threw a PermanentJobError, or
+   * its process died during each attempt), in the transaction that marks it failed, with the last
+   * error: the module records what that failure means (an upload that will not play). Not run when
+   * the run lost its lease meanwhile (the process that has it decides). If it throws, the job is
+   * not failed: its lease lapses and the next claim fails it again (and runs this again).
+   */
+  onFailed?(payload: P, trx: Transaction<Database>, error: string): Promise<void>;
 }
 
 /** A periodic job: resolves to how much it did (logged when > 0), or nothing. */
@@ -360,7 +368,7 @@ export class WorkQueue {
     const log = this.o.log;
     if (row.attempts > maxAttempts) {
       // Its process died during each attempt (a job that kills its worker must not loop for ever).
-      await this.repo.fail(row.id, this.holder, row.last_error ?? 'interrupted (the process stopped)', iso(this.now()));
+      await this.fail(def, row, row.last_error ?? 'interrupted (the process stopped)');
       log.error(
         { queue: def.name, job: row.id, attempts: row.attempts - 1 },
         `job ${def.name} ${row.id} failed for good: interrupted`,
@@ -403,7 +411,7 @@ export class WorkQueue {
     }
     const message = reason === 'timeout' ? `timed out after ${def.timeoutMs} ms` : messageOf(error);
     if (error instanceof PermanentJobError || row.attempts >= maxAttempts) {
-      await this.repo.fail(row.id, this.holder, message, iso(this.now()));
+      await this.fail(def, row, message);
       log.error(
         { err: error, queue: def.name, job: row.id, attempts: row.attempts },
         `job ${def.name} ${row.id} failed for good after ${row.attempts} attempts: ${message}`,
@@ -417,6 +425,19 @@ export class WorkQueue {
       `job ${def.name} ${row.id} failed (attempt ${row.attempts} of ${maxAttempts}), trying again at ${iso(runAt)}: ${message}`,
     );
     this.armTimer(runAt);
+  }
+
+  /** Fails a job for good, with its definition's `onFailed` in the same transaction. */
+  private async fail(def: QueueDefinition<never>, row: JobRow, error: string): Promise<void> {
+    const now = iso(this.now());
+    if (!def.onFailed) {
+      await this.repo.fail(this.o.db, row.id, this.holder, error, now);
+      return;
+    }
+    await transact(this.o.db, async (trx) => {
+      if (await this.repo.fail(trx, row.id, this.holder, error, now))
+        await def.onFailed!(JSON.parse(row.payload) as never, trx, error);
+    });
   }
 
   /** One run of a periodic job, then its next one queued (in one transaction with the row's end). */
