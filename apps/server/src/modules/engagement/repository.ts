@@ -230,6 +230,12 @@ export class EngagementRepository {
     return this.commentsQuery(ex).where('c.id', '=', id).executeTakeFirstOrThrow();
   }
 
+  /** The post a comment with file `key` is on (null: a task's comment), if such a comment exists. */
+  async postCommentedWith(key: string, ex: Executor = this.db): Promise<number | null | undefined> {
+    const row = await ex.selectFrom('comments').select('post_id').where('media_key', '=', key).executeTakeFirst();
+    return row?.post_id;
+  }
+
   /** Upload keys of the object's comments (their files go when the object goes). */
   async commentMediaKeys(subject: Subject, ex: Executor = this.db): Promise<string[]> {
     const rows = await ex

@@ -289,6 +289,35 @@ export class PostsRepository {
     await ex.deleteFrom('posts').where('id', '=', postId).execute();
   }
 
+  /** The post of the team whose own file is `key` (a video or audio post), if any. */
+  async withMedia(key: string, teamId: number, ex: Executor = this.db): Promise<number | undefined> {
+    const row = await ex
+      .selectFrom('posts')
+      .select('id')
+      .where('media_key', '=', key)
+      .where('team_id', '=', teamId)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /**
+   * Raises, as part of `ex`, the timeline version of the team and of every team with a post of
+   * file `key` (a shared copy shows the same file): their cached pages are read afresh (ADR 0015).
+   * For what the triggers do not see: a file's conversion ending (ADR 0027).
+   */
+  async raiseTimelinesShowing(ex: Executor, teamId: number, key: string): Promise<void> {
+    await ex
+      .updateTable('team_timeline_versions')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where((eb) =>
+        eb.or([
+          eb('team_id', '=', teamId),
+          eb('team_id', 'in', eb.selectFrom('posts').select('team_id').where('media_key', '=', key)),
+        ]),
+      )
+      .execute();
+  }
+
   /** Whether any post or comment still uses the upload key (shared posts reuse their original's file). */
   async keyInUse(key: string, ex: Executor = this.db): Promise<boolean> {
     const row = await ex

@@ -53,6 +53,36 @@ export class UploadsRepository {
     await ex.updateTable('uploads').set({ media_state: 'encoding' }).where('key', '=', key).execute();
   }
 
+  /**
+   * Records what the conversion of `key` made (ADR 0027), as part of `ex`: the upload is `ready`.
+   * Once: false when it is gone (removed with its post meanwhile) or ready already (another run
+   * of its job recorded its own result first).
+   */
+  async markConverted(
+    key: string,
+    made: { playable_key: string; poster_key: string | null; duration_ms: number | null },
+    ex: Executor = this.db,
+  ): Promise<boolean> {
+    const res = await ex
+      .updateTable('uploads')
+      .set({ media_state: 'ready', ...made })
+      .where('key', '=', key)
+      .where('media_state', '<>', 'ready')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** The conversion of `key` failed for good: the upload is `failed`, once; false when it was not `encoding`. */
+  async markConversionFailed(key: string, ex: Executor = this.db): Promise<boolean> {
+    const res = await ex
+      .updateTable('uploads')
+      .set({ media_state: 'failed' })
+      .where('key', '=', key)
+      .where('media_state', '=', 'encoding')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
   /** The files the conversion of these keys made (playable file, poster). */
   async derivedKeys(keys: readonly string[]): Promise<string[]> {
     if (keys.length === 0) return [];
