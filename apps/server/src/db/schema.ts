@@ -207,25 +207,6 @@ export interface UploadsTable {
   duration_ms: number | null;
 }
 
-/** A conversion of an uploaded video or audio file (issue 22, ADR 0027), one per upload key. */
-export interface MediaJobsTable {
-  id: Generated<number>;
-  source_key: string;
-  team_id: number;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  /** Attempts begun (a claim counts one; a clean shutdown gives its attempt back). */
-  attempts: number;
-  /** The worker running it (`running`) and until when its lease holds (ISO time). */
-  lease_holder: string | null;
-  lease_until: string | null;
-  /** Not claimed before this time (a retry waits a little). */
-  available_at: string;
-  /** Why the last attempt failed. */
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 /** A user's profile (spec §3); hours 'HH:MM' in `timezone`, null meaning the 08:00–17:00 default. */
 export interface ProfilesTable {
   user_id: number;
@@ -512,7 +493,6 @@ export interface Database {
   reactions: ReactionsTable;
   comments: CommentsTable;
   uploads: UploadsTable;
-  media_jobs: MediaJobsTable;
   profiles: ProfilesTable;
   notifications: NotificationsTable;
   device_tokens: DeviceTokensTable;
@@ -541,7 +521,6 @@ export type PostRow = Selectable<PostsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type PromptRow = Selectable<PromptsTable>;
 export type PromptResponseRow = Selectable<PromptResponsesTable>;
-export type MediaJobRow = Selectable<MediaJobsTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;

@@ -34,7 +34,6 @@ export const MODULES: readonly RallyModule[] = [
   authModule,
   membersModule,
   uploadsModule,
-  mediaModule,
   pushModule,
   notificationsModule,
   teamsModule,
@@ -42,6 +41,8 @@ export const MODULES: readonly RallyModule[] = [
   invitationsModule,
   engagementModule,
   postsModule,
+  // After uploads, engagement and posts: a conversion's end is written through their repositories.
+  mediaModule,
   promptsModule,
   todosModule,
   checkinsModule,

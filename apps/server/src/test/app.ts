@@ -153,9 +153,8 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
       // by the log's poll) and its transactions' commits cannot be told from the call's.
       const held = app.events.holding;
       app.events.hold();
-      // Work earlier calls queued (notifications of a join, a dispatcher run under way) would
-      // otherwise land in this count. (A test that uploaded videos waits for their conversions
-      // and media.ready itself.)
+      // Work earlier calls queued (notifications of a join, a conversion and its media.ready, a
+      // dispatcher run under way) would otherwise land in this count.
       await app.queue.idle();
       const all: string[] = [];
       recorded = all;
@@ -163,9 +162,8 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
         const result = await work();
         // The work queue works beside every call (woken at any moment by the log's poll or a
         // NOTIFY): its claims, renewals and ends are not the call's, nor the event tail's reads of
-        // the log, nor the NOTIFY (PostgreSQL only), nor the media worker's polls for due jobs.
-        // (The async context cannot tell them apart: inject loses it.) A call's own events and
-        // jobs still count by their inserts.
+        // the log, nor the NOTIFY (PostgreSQL only). (The async context cannot tell them apart:
+        // inject loses it.) A call's own events and jobs still count by their inserts.
         return { result, queries: all.filter((sql) => !besideTheCall(sql)) };
       } finally {
         recorded = undefined;
@@ -179,7 +177,6 @@ export async function buildTestApp(env: Record<string, string> = {}, place: Test
 const besideTheCall = (sql: string): boolean =>
   (sql.includes('"jobs"') && !/^\s*insert into "jobs"/i.test(sql)) ||
   sql.includes('"mail_outbox"') ||
-  sql.includes('"media_jobs"') ||
   sql.includes('"event_consumers"') ||
   sql.includes('pg_notify') ||
   sql.includes('pg_advisory_xact_lock(hashtext(current_schema()), hashtext($1))') ||

@@ -20,8 +20,12 @@ import { buildUser, expectInvalid, type SignedUpUser } from '../../test/factorie
 import { MP4_CLIP } from '../../test/samples.js';
 import { buildTeam, deleteAndPurge, multipart, seatMembers, type FormPart } from '../../test/teams.js';
 import { liveOf } from '../../realtime/consumer.js';
+import { MEDIA_CONVERT } from '../media/conversion.js';
 
 const t = useTestApp();
+// The videos here are not converted (media.test.ts converts): waiting for the queue waits for the
+// notifications and events only, and no ffmpeg runs beside the reads a test counts.
+beforeAll(() => t.app.queue.hold(MEDIA_CONVERT));
 let coach: SignedUpUser;
 let adam: SignedUpUser;
 let mina: SignedUpUser;
@@ -522,9 +526,9 @@ describe('the timeline', () => {
     await answerVideo(asked[0]!.data.video_id!, pete, undefined, many.id);
     await t.api('POST', `user/team/${many.id}/video/${asked[0]!.data.video_id}/publish`, {}, coach.token);
     await askVideo('Third of many', many.id);
-    await t.app.queue.idle(); // the notifications of the publishing are written
-    // The answers' conversions, then the dispatch of their media.ready: work beside the reads.
-    await t.app.media.idle();
+    // The notifications of the publishing are written and handed out: work beside the reads (the
+    // videos' conversions are held in this file).
+    await t.app.queue.idle();
     await t.app.eventTail.read();
     await t.app.queue.idle();
     // The membership and version, the page, its count, then the prompts, the viewer's answers and

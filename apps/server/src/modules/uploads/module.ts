@@ -4,7 +4,7 @@ import { createUploads, registerUploadSweep, type Uploads } from './setup.js';
 
 declare module '../../module.js' {
   interface Services {
-    /** The stored files: the uploads service, the file storage, the store and the media tools. */
+    /** The stored files: the uploads service and repository, the file storage, the store and the media tools. */
     files: Uploads;
     uploads: Uploads['uploads'];
   }
@@ -13,15 +13,9 @@ declare module '../../module.js' {
 /** Uploads: presigned URLs, local disk or S3, content checks, quotas, the hourly sweep. */
 export const uploadsModule = defineModule({
   name: 'uploads',
-  async setup({ app, services, config, db, queue, log }) {
-    // The media worker needs the store, so it comes after; a claim wakes it once the app is built.
-    services.files = await createUploads({
-      config,
-      db: db.kysely,
-      access: services.access,
-      log,
-      wakeMedia: () => app.media.wake(),
-    });
+  async setup({ services, config, db, queue, log }) {
+    // A claimed video or audio file queues its conversion (`media.convert`, the media module's).
+    services.files = await createUploads({ config, db: db.kysely, access: services.access, queue, log });
     services.uploads = services.files.uploads;
     registerUploadSweep(queue, services.uploads);
   },

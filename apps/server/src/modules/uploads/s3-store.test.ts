@@ -67,6 +67,7 @@ describe.skipIf(!endpoint)('S3-compatible storage (s3rver)', () => {
       config: t.config,
       db: t.db.kysely,
       access: new TeamAccess(new MembersRepository(t.db.kysely)),
+      queue: t.app.queue,
     }));
     store = new S3Store({
       bucket: BUCKET,
@@ -148,9 +149,8 @@ describe.skipIf(!endpoint)('S3-compatible storage (s3rver)', () => {
   it('an attached video is converted from and into the bucket: an H.264/AAC MP4 is remuxed with fast start, a poster beside it', async () => {
     const { key, url } = await presign('clip.mp4', 'video/mp4', MP4_CLIP.length);
     expect((await putToBucket(url, MP4_CLIP, 'video/mp4')).status).toBe(200);
-    await claim(key);
-    t.app.media.wake(); // queued through another service instance than the app's: no commit woke it
-    await t.app.media.idle();
+    await claim(key); // queued on the app's work queue, woken at the commit
+    await t.app.queue.idle();
     const row = await t.db.kysely.selectFrom('uploads').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ media_state: 'ready', playable_key: expect.stringMatching(/\.mp4$/) });
     expect(row.poster_key).toMatch(/\.jpg$/);

@@ -13,8 +13,6 @@ import type { Executor, UploadRow } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { DAY } from '../../lib/clock.js';
 import type { TeamAccess } from '../members/team-access.js';
-import { afterCommit } from '../../events/log.js';
-import type { MediaJobsRepository } from '../media/repository.js';
 import type { MediaTools } from '../media/tools.js';
 import { InvalidContent, MediaTooLong, checkMedia, reencodeImage, type ImageFormat } from './content.js';
 import { SNIFF_BYTES, contentMatches, judgeDeclared, kindOfKey, tooLarge, type MediaType } from './kinds.js';
@@ -30,12 +28,11 @@ export interface UploadsDeps {
   signer: UrlSigner;
   /** Storage quotas in bytes (config STORAGE_QUOTA_USER_MB / _TEAM_MB). */
   quota: { userBytes: number; teamBytes: number };
-  /** ffprobe (content checks) and the conversion jobs queued when a video or audio file is attached. */
+  /** ffprobe (content checks), and the conversion queued when a video or audio file is attached. */
   media: {
     tools: MediaTools;
-    jobs: MediaJobsRepository;
-    /** Wakes this process's media worker (called after the commit that queued a job). */
-    wake: () => void;
+    /** Queues the conversion of `key` as part of `ex` (the media module's `media.convert` job). */
+    queueConversion: (ex: Executor, key: string, teamId: number) => Promise<void>;
   };
   log?: FastifyBaseLogger;
   now?: () => Date;
@@ -148,8 +145,8 @@ export class UploadsService {
    * writes a re-encoded picture back, and deletes an object that fails.
    *
    * A video or audio file (but an MP3) is then `encoding` and its conversion job is queued, both
-   * inside `ex`: the job exists if and only if the attachment commits, and the worker is woken
-   * at that commit (`afterCommit`). What names the key shows it once the job is done.
+   * inside `ex`: the job exists if and only if the attachment commits, and the work queue is
+   * woken at that commit. What names the key shows it once the job is done.
    */
   async claim(
     ex: Executor,
@@ -170,10 +167,8 @@ export class UploadsService {
     if (!(await repo.markAttached(key, now, ex)))
       throw mediaError(PostMessages.uploadAlreadyUsed, 'upload_already_used');
     if (converted(key)) {
-      const { media } = this.deps;
       await repo.markEncoding(key, ex);
-      await media.jobs.queue(ex, key, row.team_id, now);
-      afterCommit(ex, media.wake);
+      await this.deps.media.queueConversion(ex, key, row.team_id);
     }
     return { key, media_type: row.media_type };
   }
@@ -232,7 +227,8 @@ export class UploadsService {
 
   /**
    * Deletes stored files of keys no longer used (e.g. when a post is deleted), with what their
-   * conversion made (the playable file and poster) and their jobs; best effort.
+   * conversion made (the playable file and poster); best effort. A conversion still queued finds
+   * its upload gone and does nothing; one under way removes what it made.
    */
   async remove(keys: readonly string[]): Promise<void> {
     const { store, repo, log } = this.deps;
@@ -248,7 +244,6 @@ export class UploadsService {
     for (const [i, r] of results.entries())
       if (r.status === 'rejected') log?.warn({ err: r.reason, key: valid[i] }, 'stored file not removed');
     try {
-      await this.deps.media.jobs.deleteKeys(named);
       await repo.deleteKeys(named);
     } catch (err) {
       log?.warn({ err }, 'upload rows not removed');

@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { HOUR } from '../../lib/clock.js';
-import type { Scheduler } from '../../queue/work-queue.js';
-import { MediaJobsRepository } from '../media/repository.js';
+import type { Scheduler, WorkQueue } from '../../queue/work-queue.js';
+import { queueConversion } from '../media/conversion.js';
 import { resolveMediaTools, type MediaTools } from '../media/tools.js';
 import type { TeamAccess } from '../members/team-access.js';
 import { UploadsRepository } from './repository.js';
@@ -21,8 +21,10 @@ export interface Uploads {
   storage: FileStorage;
   /** Origins other than the app's that the page loads files from and PUTs to (the bucket's). */
   origins: string[];
-  /** The store itself, for the media worker (it reads originals and writes what it makes). */
+  /** The store itself, for media conversion (it reads originals and writes what it makes). */
   store: LocalDiskStore | S3Store;
+  /** The upload rows, for media conversion (it records what it made, or that it failed). */
+  repo: UploadsRepository;
   /** The ffmpeg and ffprobe of FFMPEG_PATH / FFPROBE_PATH or the npm packages. */
   tools: MediaTools;
 }
@@ -34,9 +36,9 @@ export async function createUploads(opts: {
   config: Config;
   db: Kysely<Database>;
   access: TeamAccess;
+  /** Where a video or audio file's conversion is queued when it is attached (the app's queue). */
+  queue: Pick<WorkQueue, 'enqueue'>;
   log?: FastifyBaseLogger;
-  /** Wakes the media worker after a commit that queued a conversion (the app's worker). */
-  wakeMedia?: () => void;
 }): Promise<Uploads> {
   const { config } = opts;
   const tools = resolveMediaTools(config);
@@ -59,16 +61,17 @@ export async function createUploads(opts: {
     mkdirSync(root, { recursive: true });
     store = new LocalDiskStore(root, signer);
   }
+  const repo = new UploadsRepository(opts.db);
   const uploads = new UploadsService({
-    repo: new UploadsRepository(opts.db),
+    repo,
     access: opts.access,
     store,
     signer,
     quota: { userBytes: config.STORAGE_QUOTA_USER_MB * MB, teamBytes: config.STORAGE_QUOTA_TEAM_MB * MB },
-    media: { tools, jobs: new MediaJobsRepository(opts.db), wake: opts.wakeMedia ?? (() => undefined) },
+    media: { tools, queueConversion: (ex, key, teamId) => queueConversion(opts.queue, ex, key, teamId) },
     ...(opts.log ? { log: opts.log } : {}),
   });
-  return { uploads, storage: fileStorage(store), origins, store, tools };
+  return { uploads, storage: fileStorage(store), origins, store, repo, tools };
 }
 
 /** Hourly removal of uploads never attached for a day (forms abandoned after the file was sent). */

@@ -43,6 +43,7 @@ beforeAll(async () => {
     config: t.config,
     db: t.db.kysely,
     access: new TeamAccess(new MembersRepository(t.db.kysely)),
+    queue: t.app.queue,
   }));
   signer = new UrlSigner(t.config.APP_SECRET);
 });
@@ -631,6 +632,7 @@ describe('storage quotas (STORAGE_QUOTA_USER_MB, STORAGE_QUOTA_TEAM_MB)', () => 
       config: small.config,
       db: small.db.kysely,
       access: new TeamAccess(new MembersRepository(small.db.kysely)),
+      queue: small.app.queue,
     });
     await files.uploads.remove([keys[0]!.key]);
     expect((await ask(a, otherTeam.id, 1.4 * MB)).statusCode).toBe(200);
