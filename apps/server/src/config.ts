@@ -248,15 +248,16 @@ const envSchema = z.object({
    */
   FFMPEG_PATH: z.string().trim().optional(),
   FFPROBE_PATH: z.string().trim().optional(),
-  /** Conversions this process runs at once (each an ffmpeg at lower priority than requests). */
+  /**
+   * Conversions this process runs at once (each an ffmpeg at lower priority than requests): the
+   * concurrency of the work queue's `media.convert` jobs (ADR 0027, 0039).
+   */
   MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
-  /** How often a process looks for conversion jobs without being woken (ms). */
-  MEDIA_JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  /** Each ffmpeg run of a conversion is stopped after this many ms (the attempt fails; 3 attempts in all). */
+  /** A conversion still running after this many ms is stopped, its ffmpeg killed (the attempt fails; 3 attempts in all). */
   MEDIA_JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   /**
-   * How long a worker's claim of a job holds unless renewed (it is renewed every third of it while
-   * ffmpeg runs): a process that died leaves its job to another after this long.
+   * How long a process's claim of a conversion holds unless renewed (it is renewed every third of
+   * it while ffmpeg runs): a process that died leaves its job to another after this long.
    */
   MEDIA_JOB_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(30_000),
   /** A failed attempt is tried again after this many ms times its number. */
