@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REALTIME_PATH, type ServerMessage } from '@rally/contract';
 import { buildTestApp, type TestApp } from '../test/app.js';
+import { spawnChild } from '../test/child-app.js';
 import { buildUser } from '../test/factories.js';
 import { buildTeam, seatMembers } from '../test/teams.js';
 
@@ -39,35 +39,9 @@ describe('the event log across a crash (SIGKILL between the commit and the realt
     await first.close();
 
     // A real child process commits a post and is killed before handing its event out.
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=source',
-        '--import',
-        'tsx',
-        WRITER,
-        first.dataDir,
-        first.pgSchema ?? '-',
-        String(team.id),
-        owner.token,
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: process.env },
-    );
-    let out = '';
-    let err = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-    const exited = once(child, 'exit');
-    const committed = new Promise<number>((resolve) =>
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        out += chunk;
-        const id = /committed (\d+)/.exec(out)?.[1];
-        if (id) resolve(Number(id));
-      }),
-    );
-    const postId = await Promise.race([committed, exited.then(() => expect.fail(`the writer ended: ${err}`))]);
-    child.kill('SIGKILL');
-    const [, signal] = await exited;
-    expect(signal).toBe('SIGKILL');
+    const child = spawnChild(WRITER, [first.dataDir, first.pgSchema ?? '-', String(team.id), owner.token]);
+    const postId = Number((await child.printed(/committed (\d+)/))[1]);
+    expect(await child.kill()).toBe('SIGKILL');
 
     // A fresh process on the same database; the member connects before it hands anything out.
     const fresh = await buildTestApp({}, { dataDir: first.dataDir, pgSchema: first.pgSchema, holdEvents: true });

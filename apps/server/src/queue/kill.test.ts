@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.js';
+import { spawnChild } from '../test/child-app.js';
 import { uniqueEmail } from '../test/factories.js';
 import { startSilentServer, startSmtp } from '../test/smtp.js';
 import { WorkQueue } from './work-queue.js';
@@ -12,24 +11,9 @@ const CHILD = fileURLToPath(new URL('./testing/job-process.ts', import.meta.url)
 
 /** Runs the child until it prints `line`, then kills it with SIGKILL. */
 async function killWhen(args: string[], line: string): Promise<void> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CHILD, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: process.env,
-  });
-  let out = '';
-  let err = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const exited = once(child, 'exit');
-  const reached = new Promise<void>((resolve) =>
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      if (out.includes(line)) resolve();
-    }),
-  );
-  await Promise.race([reached, exited.then(() => expect.fail(`the child ended: ${err}`))]);
-  child.kill('SIGKILL');
-  const [, signal] = await exited;
-  expect(signal).toBe('SIGKILL');
+  const child = spawnChild(CHILD, args);
+  await child.printed(new RegExp(line));
+  expect(await child.kill()).toBe('SIGKILL');
 }
 
 /** The lease of every running job has lapsed, as it has once LEASE_MS passed after the kill. */

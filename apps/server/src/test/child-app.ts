@@ -1,9 +1,12 @@
 /**
  * The app of a child process in the two-process tests (the `testing/` scripts): the real app on
- * the test's data folder (SQLite file) or PostgreSQL schema, started under the schema lock.
+ * the test's data folder (SQLite file) or PostgreSQL schema, started under the schema lock; and
+ * `spawnChild`, how a test starts such a script and kills it.
  * Without vitest, so a plain `node --import tsx` process can run it.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -38,4 +41,59 @@ export async function buildChildApp(
     await app.ready();
     return app;
   });
+}
+
+/** A `testing/` script running in a child process (`spawnChild`). */
+export interface Child {
+  process: ChildProcess;
+  /** Resolves with the first match of `pattern` in what it printed; rejects if it ends first. */
+  printed(pattern: RegExp): Promise<RegExpExecArray>;
+  /** Kills it with SIGKILL (kill -9): resolves with the signal it ended by. */
+  kill(): Promise<NodeJS.Signals | null>;
+  /** What it wrote to stderr so far. */
+  readonly stderr: string;
+}
+
+/** Starts `script` (a `testing/` script, through tsx) with `args` in a child process. */
+export function spawnChild(script: string, args: readonly string[]): Child {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: process.env,
+  });
+  let out = '';
+  let err = '';
+  const waiting = new Set<() => void>();
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+    for (const check of waiting) check();
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  return {
+    process: child,
+    get stderr() {
+      return err;
+    },
+    printed: (pattern) =>
+      Promise.race([
+        new Promise<RegExpExecArray>((resolve) => {
+          const check = () => {
+            const match = pattern.exec(out);
+            if (!match) return;
+            waiting.delete(check);
+            resolve(match);
+          };
+          waiting.add(check);
+          check();
+        }),
+        exited.then((): never => {
+          throw new Error(`the child ended: ${err}`);
+        }),
+      ]),
+    kill: async () => {
+      child.kill('SIGKILL');
+      const [, signal] = await exited;
+      return signal;
+    },
+  };
 }

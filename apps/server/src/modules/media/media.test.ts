@@ -1,5 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PromptMessages, type CommentDto, type PostDto, type TeamDto } from '@rally/contract';
 import { liveOf } from '../../realtime/consumer.js';
 import { buildTestApp, capturedLog, useTestApp, type TestApp } from '../../test/app.js';
+import { spawnChild } from '../../test/child-app.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
 import { buildTeam, putTeamFile as upload, seatMembers, uploadTeamFile as uploaded } from '../../test/teams.js';
 import { conversionKey, MEDIA_CONVERT } from './conversion.js';
@@ -498,14 +498,7 @@ describe('a restart during a transcode loses nothing', () => {
     await reopened.close();
 
     // A process takes it and is killed mid-conversion (SIGKILL): its lease stays behind.
-    const child = spawn(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', CONVERT_PROCESS, first.dataDir, first.pgSchema ?? '-', stuck, '1000'],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: process.env },
-    );
-    let err = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-    const exited = once(child, 'exit');
+    const child = spawnChild(CONVERT_PROCESS, [first.dataDir, first.pgSchema ?? '-', stuck, '1000']);
     const fresh = await buildTestApp(
       { ...chosen, FFMPEG_PATH: reader },
       { dataDir: first.dataDir, pgSchema: first.pgSchema },
@@ -515,12 +508,11 @@ describe('a restart during a transcode loses nothing', () => {
     await expect
       .poll(async () => (await jobOf(fresh, key))?.state, { timeout: 20_000 })
       .toBe('running')
-      .catch(() => expect.fail(`the child never took the job: ${err}`));
+      .catch(() => expect.fail(`the child never took the job: ${child.stderr}`));
     const held = await jobOf(fresh, key);
-    expect(held?.leased_by).toMatch(new RegExp(`^${child.pid}-`));
+    expect(held?.leased_by).toMatch(new RegExp(`^${child.process.pid}-`));
     await expect.poll(() => pids().length, { timeout: 10_000 }).toBe(2); // the child's ffmpeg runs
-    child.kill('SIGKILL');
-    await exited;
+    expect(await child.kill()).toBe('SIGKILL');
     killAll(pids());
 
     // A process of the real ffmpeg finds the lapsed lease and completes the job, at its second attempt.
@@ -562,45 +554,24 @@ describe('a conversion across a kill -9', () => {
     // A real child process attaches it to a comment (the job is queued in that transaction and
     // taken at its commit) and is killed (SIGKILL) while its ffmpeg runs.
     const pidFile = path.join(scratch, 'crash.pid');
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=source',
-        '--import',
-        'tsx',
-        ATTACH_PROCESS,
-        first.dataDir,
-        first.pgSchema ?? '-',
-        stuckFfmpeg(pidFile),
-        String(team.id),
-        String(target.id),
-        coach.token,
-        key,
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: process.env },
-    );
-    let out = '';
-    let err = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-    const exited = once(child, 'exit');
-    const committed = new Promise<number>((resolve) =>
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        out += chunk;
-        const id = /committed (\d+)/.exec(out)?.[1];
-        if (id) resolve(Number(id));
-      }),
-    );
-    const commentId = await Promise.race([committed, exited.then(() => expect.fail(`the child ended: ${err}`))]);
+    const child = spawnChild(ATTACH_PROCESS, [
+      first.dataDir,
+      first.pgSchema ?? '-',
+      stuckFfmpeg(pidFile),
+      String(team.id),
+      String(target.id),
+      coach.token,
+      key,
+    ]);
+    const commentId = Number((await child.printed(/committed (\d+)/))[1]);
     await expect.poll(() => pidsIn(pidFile).length, { timeout: 20_000 }).toBe(1); // mid-conversion
-    child.kill('SIGKILL');
-    const [, signal] = await exited;
-    expect(signal).toBe('SIGKILL');
+    expect(await child.kill()).toBe('SIGKILL');
     killAll(pidsIn(pidFile));
 
     // What the crash left: the upload encoding, its job running under the dead process's lease.
     expect((await uploadRow(first, key)).media_state).toBe('encoding');
     expect(await jobOf(first, key)).toMatchObject({ state: 'running', attempts: 1 });
-    expect((await jobOf(first, key))?.leased_by).toMatch(new RegExp(`^${child.pid}-`));
+    expect((await jobOf(first, key))?.leased_by).toMatch(new RegExp(`^${child.process.pid}-`));
     expect(await mediaEvents(first)).toEqual([]);
 
     // A new process of the real ffmpeg takes it once the lease lapses and converts it.
