@@ -204,7 +204,12 @@ describe('the weekly digest', () => {
     (await mailsTo(t, user.email)).filter((m) => m.subject === PortfolioMessages.digestSubject);
 
   beforeAll(() => {
-    mailer = createMailer({ db: t.db.kysely, queue: new WorkQueue({ db: t.db.kysely, dialect: t.db.dialect, log: t.app.log }), log: t.app.log, from: 'Rally <rally@example.test>' });
+    mailer = createMailer({
+      db: t.db.kysely,
+      queue: new WorkQueue({ db: t.db.kysely, dialect: t.db.dialect, log: t.app.log }),
+      log: t.app.log,
+      from: 'Rally <rally@example.test>',
+    });
   });
   afterAll(() => mailer.close());
 
@@ -365,7 +370,12 @@ describe('the jobs on the real read model, as app.ts wires them', () => {
     expect(told.map((n) => n.subject)).toContain(attentionCauseId('quiet'));
     expect(told.filter((n) => n.subject === attentionCauseId('quiet'))).toHaveLength(1);
 
-    const mailer = createMailer({ db: t.db.kysely, queue: new WorkQueue({ db: t.db.kysely, dialect: t.db.dialect, log: t.app.log }), log: t.app.log, from: 'Rally <rally@example.test>' });
+    const mailer = createMailer({
+      db: t.db.kysely,
+      queue: new WorkQueue({ db: t.db.kysely, dialect: t.db.dialect, log: t.app.log }),
+      log: t.app.log,
+      from: 'Rally <rally@example.test>',
+    });
     try {
       // A Monday at 09:00 UTC: the default day and hour have come.
       const monday = new Date();
