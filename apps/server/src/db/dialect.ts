@@ -1,6 +1,7 @@
 import type {
   ColumnDefinitionBuilder,
   CreateTableBuilder,
+  Expression,
   Kysely,
   RawBuilder,
   SelectQueryBuilder,
@@ -75,6 +76,10 @@ export function jsonArrayFrom<O>(dialect: DialectName, subquery: AnySubquery<O>)
     ? sql`(select coalesce(json_agg(json_build_object(${fields})), '[]') from ${subquery} as agg)`
     : sql`(select coalesce(json_group_array(json_object(${fields})), '[]') from ${subquery} as agg)`;
 }
+
+/** The texts of a group joined by `separator`, in no set order (string_agg, group_concat). */
+export const groupConcat = (dialect: DialectName, value: Expression<string>, separator: string): RawBuilder<string> =>
+  dialect === 'postgres' ? sql`string_agg(${value}, ${separator})` : sql`group_concat(${value}, ${separator})`;
 
 /** A `jsonArrayFrom` column as rows, on either database. */
 export const rowsOfJson = <T>(value: T[] | string): T[] =>

@@ -5,6 +5,7 @@ import { dialectOf, references } from '../dialect.js';
  * How many posts of each type a team has, kept by the database itself: a trigger on `posts`
  * counts every insert and delete, whichever code (or bulk load) wrote them. A timeline page's
  * `meta.total` then reads a few rows instead of counting the team's posts on every page.
+ * (Migration 2026112901 drops the trigger: the posts module counts them since, ADR 0038.)
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never import app types
 export async function up(db: Kysely<any>): Promise<void> {
@@ -18,6 +19,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`insert into team_post_counts (team_id, type_id, posts_count)
             select team_id, type_id, count(*) from posts group by team_id, type_id`.execute(db);
 
+  await createCountTriggers(db);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await dropCountTriggers(db);
+  await db.schema.dropTable('team_post_counts').execute();
+}
+
+/** The triggers that count posts (dropped by migration 2026112901: the posts module counts them, ADR 0038). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function createCountTriggers(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     await sql`create function count_team_posts() returns trigger language plpgsql as $$
       begin
@@ -45,7 +58,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function dropCountTriggers(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     await sql`drop trigger posts_counted on posts`.execute(db);
     await sql`drop function count_team_posts()`.execute(db);
@@ -53,5 +66,4 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop trigger posts_counted_insert`.execute(db);
     await sql`drop trigger posts_counted_delete`.execute(db);
   }
-  await db.schema.dropTable('team_post_counts').execute();
 }

@@ -20,10 +20,11 @@ import { dialectOf, references } from '../dialect.js';
  * They count what happened: a post deleted later stays in the day's count and the last times.
  * A deleted check-in answer (an account erased) leaves the answer counts and score sums; the
  * answer counts of check-ins and prompts follow every insert and delete.
+ * (Migration 2026112901 drops these triggers: the modules that own the rollups and counts keep
+ * them in the write's transaction since, ADR 0038.)
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never import app types
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = dialectOf(db) === 'postgres';
   await db.schema
     .createTable('portfolio_settings')
     .addColumn('user_id', 'integer', (c) => references('users.id')(c.notNull().primaryKey()))
@@ -105,7 +106,35 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`update prompts set answers_count =
               (select count(*) from prompt_responses r where r.prompt_id = prompts.id and r.position = 0)`.execute(db);
 
-  if (postgres) {
+  await createRollupTriggers(db);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await dropRollupTriggers(db);
+  await db.schema.createIndex('todo_tasks_team_id').on('todo_tasks').column('team_id').execute();
+  await db.schema.dropIndex('todo_tasks_team_status_due').execute();
+  await db.schema
+    .createIndex('checkin_responses_team_created')
+    .on('checkin_responses')
+    .columns(['team_id', 'created_at'])
+    .execute();
+  await db.schema.dropIndex('checkin_responses_team_created_score').execute();
+  await db.schema.dropIndex('checkins_team_created_counts').execute();
+  await db.schema.alterTable('checkins').dropColumn('responses_count').execute();
+  await db.schema.alterTable('prompts').dropColumn('answers_count').execute();
+  await db.schema.dropTable('team_member_activity').execute();
+  await db.schema.dropTable('team_activity_days').execute();
+  await db.schema.dropTable('portfolio_settings').execute();
+}
+
+/**
+ * The triggers that kept the rollups and the answer counts (dropped by migration 2026112901: the
+ * modules that own them keep them in the write's transaction, ADR 0038).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function createRollupTriggers(db: Kysely<any>): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
     // One activity (of `at`, by `u` in team `t`); `score` for a check-in answer.
     await sql`create function portfolio_activity(t integer, u integer, at text, score integer)
               returns void language plpgsql as $$
@@ -219,7 +248,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function dropRollupTriggers(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     for (const [name, table] of [
       ['posts_portfolio', 'posts'],
@@ -247,18 +276,4 @@ export async function down(db: Kysely<any>): Promise<void> {
     ])
       await sql.raw(`drop trigger ${name}`).execute(db);
   }
-  await db.schema.createIndex('todo_tasks_team_id').on('todo_tasks').column('team_id').execute();
-  await db.schema.dropIndex('todo_tasks_team_status_due').execute();
-  await db.schema
-    .createIndex('checkin_responses_team_created')
-    .on('checkin_responses')
-    .columns(['team_id', 'created_at'])
-    .execute();
-  await db.schema.dropIndex('checkin_responses_team_created_score').execute();
-  await db.schema.dropIndex('checkins_team_created_counts').execute();
-  await db.schema.alterTable('checkins').dropColumn('responses_count').execute();
-  await db.schema.alterTable('prompts').dropColumn('answers_count').execute();
-  await db.schema.dropTable('team_member_activity').execute();
-  await db.schema.dropTable('team_activity_days').execute();
-  await db.schema.dropTable('portfolio_settings').execute();
 }

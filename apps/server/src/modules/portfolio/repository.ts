@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { PostType, Role } from '@rally/contract';
-import { dialectOf } from '../../db/dialect.js';
+import { dialectOf, groupConcat } from '../../db/dialect.js';
 import type { Database, PortfolioSettingsTable } from '../../db/schema.js';
 
 /** A team the caller leads, with what the portfolio reads of it directly. */
@@ -45,7 +45,7 @@ const num = (v: number | string | null | undefined): number => Number(v ?? 0);
 /**
  * The portfolio's reads (ADR 0036): every one covers all the caller's teams at once (`team_id in
  * (…) group by team_id`), so a portfolio is a constant number of queries however many teams it
- * holds; the long periods read the rollups the triggers keep (migration 2026112812).
+ * holds; the long periods read the rollups (migration 2026112812) the writers keep (rollups.ts, ADR 0038).
  */
 export class PortfolioRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -229,12 +229,7 @@ export class PortfolioRepository {
     const rows = await this.db
       .selectFrom('team_activity_days as d')
       .select('d.team_id')
-      .select(
-        (dialectOf(this.db) === 'postgres'
-          ? sql<string>`string_agg(${pairs}, ',')`
-          : sql<string>`group_concat(${pairs}, ',')`
-        ).as('days'),
-      )
+      .select(groupConcat(dialectOf(this.db), pairs, ',').as('days'))
       .where('d.team_id', 'in', teamIds)
       .where('d.day', '>=', fromDay)
       .groupBy('d.team_id')
