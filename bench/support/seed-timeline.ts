@@ -30,8 +30,10 @@
  *  - reactions: 0–14 per post (7 on average; a few posts adjusted so the total is exact), at most
  *    one per member and post (distinct members of the post's team), buzz types 7–11;
  *  - comments: 0–6 per post (3 on average, adjusted to the exact total), text, by any member;
- *  - posts.buzzes_count and expressions_count equal the rows written; checked after the load
- *    (per post, one correlated count each), so the benchmark never runs on inconsistent data.
+ *  - posts.buzzes_count and expressions_count equal the rows written, and team_post_counts the
+ *    posts (the posts module keeps it as it writes, ADR 0038; a bulk load writes it itself);
+ *    checked after the load (one correlated count each), so the benchmark never runs on
+ *    inconsistent data.
  */
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
@@ -303,9 +305,15 @@ function tables(p: Plan, passwordHash: string): Table[] {
     },
   };
 
-  // Posts and their tags come from one pass (the tags are decided with the post).
+  // Posts, their tags and the teams' post counts come from one pass (the tags are decided with the
+  // post; the counts are the posts module's, which `insertPost` keeps as it writes: ADR 0038).
   const rng = prng(11);
   const tagRows: Row[] = [];
+  const postCounts = new Map<string, number>();
+  const counted = (team: number, type: number) => {
+    const key = `${team}:${type}`;
+    postCounts.set(key, (postCounts.get(key) ?? 0) + 1);
+  };
   const posts: Table = {
     name: 'posts',
     explicitId: true,
@@ -331,6 +339,7 @@ function tables(p: Plan, passwordHash: string): Table[] {
         const t = p.team[id]!;
         const counts = [p.reactions[id]!, p.comments[id]!, iso(p.time(id))] as const;
         if (id <= TEAMS) {
+          counted(t, PostType.welcomemessage);
           yield [
             id,
             t,
@@ -360,6 +369,7 @@ function tables(p: Plan, passwordHash: string): Table[] {
           }
           for (const m of tagged) tagRows.push([id, userId(t, m)]);
         }
+        counted(t, type);
         yield [id, t, userId(t, author), type, sentence(rng, 5, 40), color, null, null, null, null, null, 0, ...counts];
       }
     },
@@ -372,6 +382,21 @@ function tables(p: Plan, passwordHash: string): Table[] {
       ['user_id', 'int'],
     ],
     rows: () => tagRows,
+  };
+  const teamPostCounts: Table = {
+    name: 'team_post_counts',
+    explicitId: false,
+    columns: [
+      ['team_id', 'int'],
+      ['type_id', 'int'],
+      ['posts_count', 'int'],
+    ],
+    *rows() {
+      for (const [key, n] of postCounts) {
+        const [team, type] = key.split(':').map(Number) as [number, number];
+        yield [team, type, n];
+      }
+    },
   };
 
   const reactions: Table = {
@@ -433,8 +458,8 @@ function tables(p: Plan, passwordHash: string): Table[] {
     },
   };
 
-  // Order matters: foreign keys, and the tags are filled while the posts are generated.
-  return [users, subscriptions, teams, members, posts, tags, reactions, comments];
+  // Order matters: foreign keys, and the tags and counts are filled while the posts are generated.
+  return [users, subscriptions, teams, members, posts, tags, teamPostCounts, reactions, comments];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -528,7 +553,7 @@ async function finishPostgres(url: string, all: Table[]): Promise<void> {
   }
 }
 
-/** posts' counters against the rows, per post; throws on any difference. */
+/** posts' counters against the rows, per post, and the teams' post counts; throws on any difference. */
 async function check(db: Kysely<Database>, p: Plan): Promise<TimelineSeedResult['counts']> {
   const { rows } = await sql<Record<string, number | string>>`
     select
@@ -540,11 +565,16 @@ async function check(db: Kysely<Database>, p: Plan): Promise<TimelineSeedResult[
       (select count(*) from comments) as comments,
       (select count(*) from posts p where p.buzzes_count <> (select count(*) from reactions r where r.post_id = p.id)) as bad_buzzes,
       (select count(*) from posts p where p.expressions_count <> (select count(*) from comments c where c.post_id = p.id)) as bad_expressions,
+      (select count(*) from team_post_counts c where c.posts_count <>
+        (select count(*) from posts p where p.team_id = c.team_id and p.type_id = c.type_id)) as bad_post_counts,
+      (select count(*) from (select distinct team_id, type_id from posts) p) as post_count_rows,
+      (select count(*) from team_post_counts) as team_post_counts,
       (select count(*) from posts where team_id = 1) as big_team_posts`.execute(db);
   const n = Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
-  if (n.bad_buzzes || n.bad_expressions)
+  if (n.bad_buzzes || n.bad_expressions || n.bad_post_counts || n.post_count_rows !== n.team_post_counts)
     throw new Error(
-      `counters differ from the rows: ${n.bad_buzzes} buzzes_count, ${n.bad_expressions} expressions_count`,
+      `counters differ from the rows: ${n.bad_buzzes} buzzes_count, ${n.bad_expressions} expressions_count, ` +
+        `${n.bad_post_counts} team_post_counts (${n.team_post_counts} rows for ${n.post_count_rows})`,
     );
   if (n.posts !== p.posts || n.big_team_posts !== p.bigPosts)
     throw new Error(`unexpected counts: ${JSON.stringify(n)}`);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { PostType, Role, type InvitationDto, type MemberDto, type TeamDto } from '@rally/contract';
+import { insertPost } from '../modules/posts/repository.js';
 import { TeamsRepository } from '../modules/teams/repository.js';
 import type { Insertable } from 'kysely';
 import type { PostsTable } from '../db/schema.js';
@@ -114,25 +115,21 @@ export async function buildTeam(
 }
 
 /**
- * A post written straight to the database, as another module would (no event, no timeline cache
- * touched; the rollups' triggers do run): for set-ups where posting is not the point, or that need
- * a post of another time or type. A text post of now unless told; its id.
+ * A post written as another module writes one, through the posts module's `insertPost` (no event,
+ * no timeline cache touched; its counts and the portfolio's rollups are kept): for set-ups where
+ * posting is not the point, or that need a post of another time or type. A text post of now
+ * unless told; its id.
  */
-export async function writePost(
+export function writePost(
   t: TestApp,
   post: Pick<Insertable<PostsTable>, 'team_id' | 'user_id'> & Partial<Insertable<PostsTable>>,
 ): Promise<number> {
-  const row = await t.db.kysely
-    .insertInto('posts')
-    .values({
-      type_id: PostType.text,
-      text: `Post ${randomBytes(3).toString('hex')}`,
-      created_at: new Date().toISOString(),
-      ...post,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertPost(t.db.kysely, {
+    type_id: PostType.text,
+    text: `Post ${randomBytes(3).toString('hex')}`,
+    created_at: new Date().toISOString(),
+    ...post,
+  });
 }
 
 /** The pending invitation code for `user` to `teamId`, read from the DB as the invitee's mail would show it. */

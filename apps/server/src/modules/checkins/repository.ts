@@ -2,6 +2,7 @@ import { sql, type Expression, type Insertable, type Kysely, type Transaction } 
 import { lockRows } from '../../db/dialect.js';
 import type { CheckinResponsesTable, Database, Executor } from '../../db/schema.js';
 import { transact } from '../../events/log.js';
+import { insertPost } from '../posts/repository.js';
 
 /** A period of the statistics: answers at or after `from` (ISO), before `to` when given. */
 export interface Period {
@@ -83,25 +84,12 @@ export class CheckinsRepository {
       .executeTakeFirst();
   }
 
-  /** A post of this module (a check-in or an answer), with the same columns the posts module writes. */
-  async insertPost(
+  /** A post of this module (a check-in or an answer), written by the posts module's `insertPost` (ADR 0038). */
+  insertPost(
     ex: Executor,
     post: { team_id: number; user_id: number; type_id: number; text: string | null; created_at: string },
   ): Promise<number> {
-    const row = await ex
-      .insertInto('posts')
-      .values({
-        ...post,
-        color_id: null,
-        media_key: null,
-        media_type_id: null,
-        extra: null,
-        original_user_id: null,
-        original_team_id: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return insertPost(ex, post);
   }
 
   async setPostExtra(ex: Executor, postId: number, extra: object): Promise<void> {

@@ -21,7 +21,58 @@ export interface PostView extends PostRow, EngagementRow, Omit<StoredMedia, 'med
   tags: { id: number; first_name: string; last_name: string }[] | string;
 }
 
-export type NewPost = Omit<Insertable<PostsTable>, 'created_at'>;
+/** A post of any module; `created_at` is now unless the module keeps its own clock. */
+export type NewPost = Omit<Insertable<PostsTable>, 'created_at'> & { created_at?: string };
+
+/**
+ * Writes a post, whichever module's it is (check-ins, topics, team videos and slideshows, the
+ * watercooler, a team's welcome message, this module's own): the only insert into `posts`. In
+ * the same transaction it counts the post in `team_post_counts`, which this module keeps
+ * (ADR 0038). Another module calls this with its own transaction.
+ */
+export async function insertPost(ex: Executor, post: NewPost, tagIds: readonly number[] = []): Promise<number> {
+  const created_at = post.created_at ?? nowIso();
+  const row = await ex
+    .insertInto('posts')
+    .values({ ...post, created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (tagIds.length)
+    await ex
+      .insertInto('post_tags')
+      .values(tagIds.map((user_id) => ({ post_id: row.id, user_id })))
+      .execute();
+  await ex
+    .insertInto('team_post_counts')
+    .values({ team_id: post.team_id, type_id: post.type_id, posts_count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['team_id', 'type_id'])
+        .doUpdateSet((eb) => ({ posts_count: eb('team_post_counts.posts_count', '+', 1) })),
+    )
+    .execute();
+  return row.id;
+}
+
+/**
+ * Deletes a post (its tags, reactions, comments and a prompt's answers go by the foreign keys'
+ * cascade) and uncounts it, in `ex`'s transaction: the only delete from `posts` but a team's purge,
+ * whose cascade takes the team's counts with it.
+ */
+export async function deletePost(ex: Executor, postId: number): Promise<void> {
+  const gone = await ex
+    .deleteFrom('posts')
+    .where('id', '=', postId)
+    .returning(['team_id', 'type_id'])
+    .executeTakeFirst();
+  if (!gone) return;
+  await ex
+    .updateTable('team_post_counts')
+    .set((eb) => ({ posts_count: eb('posts_count', '-', 1) }))
+    .where('team_id', '=', gone.team_id)
+    .where('type_id', '=', gone.type_id)
+    .execute();
+}
 
 /** Membership, the timeline's version and, when asked, the viewer's part of a page (`PostsRepository.timelineState`). */
 export interface TimelineState {
@@ -207,7 +258,7 @@ export class PostsRepository {
     return { member: Boolean(Number(row?.member ?? 0)), version: Number(row?.version ?? 0), viewer };
   }
 
-  /** The team's posts (of one type): the trigger-kept counts, a few rows whatever the team's size. */
+  /** The team's posts (of one type): the kept counts (`insertPost`), a few rows whatever the team's size. */
   async countInTeam(teamId: number, typeId?: number): Promise<number> {
     const [row] = typeId === undefined ? await this.teamCount(teamId) : await this.teamTypeCount(teamId, typeId);
     return Number(row?.n ?? 0);
@@ -262,18 +313,8 @@ export class PostsRepository {
     return ex.selectFrom('posts').selectAll().where('id', '=', postId).where('team_id', '=', teamId).executeTakeFirst();
   }
 
-  async insert(ex: Executor, post: NewPost, tagIds: readonly number[] = []): Promise<number> {
-    const row = await ex
-      .insertInto('posts')
-      .values({ ...post, created_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (tagIds.length)
-      await ex
-        .insertInto('post_tags')
-        .values(tagIds.map((user_id) => ({ post_id: row.id, user_id })))
-        .execute();
-    return row.id;
+  insert(ex: Executor, post: NewPost, tagIds: readonly number[] = []): Promise<number> {
+    return insertPost(ex, post, tagIds);
   }
 
   /** Replaces what a post type stores beside its text (a prompt's topic, id and publishing state). */
@@ -285,8 +326,8 @@ export class PostsRepository {
       .execute();
   }
 
-  async delete(ex: Executor, postId: number): Promise<void> {
-    await ex.deleteFrom('posts').where('id', '=', postId).execute();
+  delete(ex: Executor, postId: number): Promise<void> {
+    return deletePost(ex, postId);
   }
 
   /** The post of the team whose own file is `key` (a video or audio post), if any. */

@@ -6,6 +6,7 @@ import type { Database, TeamRow } from '../../db/schema.js';
 import { recordEvent, transact } from '../../events/log.js';
 import { nowIso } from '../../lib/clock.js';
 import { MembersRepository, type MemberPreviewRow } from '../members/repository.js';
+import { insertPost } from '../posts/repository.js';
 
 /** A team with its owner: their name, and the facts of their subscription that decide its status. */
 export interface TeamWithOwner extends TeamRow {
@@ -341,16 +342,13 @@ export class TeamsRepository {
       .executeTakeFirstOrThrow();
     await this.members.add(team.id, ownerId, ownerRole, trx);
     // Every team starts with its welcome message (spec §1), written with the team.
-    await trx
-      .insertInto('posts')
-      .values({
-        team_id: team.id,
-        user_id: ownerId,
-        type_id: PostType.welcomemessage,
-        text: PostMessages.welcomePost,
-        created_at: now,
-      })
-      .execute();
+    await insertPost(trx, {
+      team_id: team.id,
+      user_id: ownerId,
+      type_id: PostType.welcomemessage,
+      text: PostMessages.welcomePost,
+      created_at: now,
+    });
     // Last in the transaction (recordEvent): the owner's list shows the new team.
     await recordEvent(trx, { type: 'team.created', team_id: team.id, user_id: ownerId });
     return team.id;

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, Executor, TopicsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import type { EngagementRepository, EngagementRow } from '../engagement/repository.js';
+import { insertPost } from '../posts/repository.js';
 
 export type TopicRow = Selectable<TopicsTable>;
 
@@ -110,24 +111,20 @@ export class TopicsRepository {
   }
 
   /**
-   * Writes the topic's `topic` post (the columns of the timeline's posts; the posts module's own
-   * repository is not this module's to call) and links it. The post carries the topic and its day.
+   * Writes the topic's `topic` post through the posts module's `insertPost` (which counts it,
+   * ADR 0038) and links it. The post carries the topic and its day.
    */
   async insertPost(ex: Executor, topic: TopicRow, at: string): Promise<number> {
-    const post = await ex
-      .insertInto('posts')
-      .values({
-        team_id: topic.team_id,
-        user_id: topic.user_id,
-        type_id: PostType.topic,
-        text: topic.content,
-        extra: postExtra(topic),
-        created_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await ex.updateTable('topics').set({ post_id: post.id }).where('id', '=', topic.id).execute();
-    return post.id;
+    const postId = await insertPost(ex, {
+      team_id: topic.team_id,
+      user_id: topic.user_id,
+      type_id: PostType.topic,
+      text: topic.content,
+      extra: postExtra(topic),
+      created_at: at,
+    });
+    await ex.updateTable('topics').set({ post_id: postId }).where('id', '=', topic.id).execute();
+    return postId;
   }
 
   /** An edited topic's post says what the topic now says. */
