@@ -4,8 +4,10 @@
  * activity. A child process of bench/portfolio-bench.ts; prints one JSON line (PortfolioSeedResult).
  *
  * The schema is the app's own (`migrateToLatest`), the coach's bearer token is made and stored by
- * its own code. The bulk rows go straight through better-sqlite3 in one transaction, so the
- * app's triggers keep the portfolio's rollups as they would in production.
+ * its own code. The bulk rows go straight through better-sqlite3 in one transaction, with the
+ * counts the modules keep as they write (the check-ins' and prompts' answers, the teams' posts);
+ * then the portfolio's rollups are filled from those rows by the portfolio's own `refillRollups`
+ * (what its writers keep one write at a time, ADR 0038).
  *
  * Per team and day of the last 365: 5 posts, 10 reactions and 4 comments by random members; a
  * check-in every 3.5 days answered by 14 of the 19 others; a team video and a slideshow a month
@@ -18,6 +20,7 @@ import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database
 import { DAY } from '../../apps/server/src/lib/clock.js';
 import { AuthRepository } from '../../apps/server/src/modules/auth/repository.js';
 import { hashPassword, hashToken, newBearerToken } from '../../apps/server/src/modules/auth/secrets.js';
+import { refillRollups } from '../../apps/server/src/modules/portfolio/rollups.js';
 
 export interface PortfolioSeedRequest {
   dataDir: string;
@@ -99,6 +102,8 @@ async function main(): Promise<void> {
     `insert into prompt_responses (prompt_id, user_id, media_key, media_type, caption, position, hidden_at, hidden_by,
        created_at) values (?, ?, ?, ?, null, 0, null, null, ?)`,
   );
+  const checkinCount = ins(`update checkins set responses_count = ? where id = ?`);
+  const promptCount = ins(`update prompts set answers_count = ? where id = ?`);
   const list = ins(`insert into todo_lists (team_id, user_id, name, created_at) values (?, 1, 'Actions', ?)`);
   const task = ins(
     `insert into todo_tasks (todo_list_id, team_id, user_id, description, priority, due_date, media_key, media_type_id,
@@ -146,11 +151,13 @@ async function main(): Promise<void> {
           const p = Number(post.run(t, 1, 4, iso(when)).lastInsertRowid);
           const c = Number(checkin.run(t, p, others.length, iso(when)).lastInsertRowid);
           count('checkins');
-          for (const who of [...others].sort(() => rand() - 0.5).slice(0, 14)) {
+          const answering = [...others].sort(() => rand() - 0.5).slice(0, 14);
+          for (const who of answering) {
             const [mood, score] = pick(moods);
             answer.run(c, t, who, mood, score, iso(when + Math.floor(rand() * 6 * 3600_000)));
             count('checkin_responses');
           }
+          checkinCount.run(answering.length, c);
         }
         if (d % 30 === 5 || d % 30 === 20) {
           const kind = d % 30 === 5 ? 'video' : 'slideshow';
@@ -158,10 +165,12 @@ async function main(): Promise<void> {
           const p = Number(post.run(t, 1, kind === 'video' ? 6 : 11, iso(when)).lastInsertRowid);
           const pr = Number(prompt.run(t, p, kind, iso(when)).lastInsertRowid);
           count('prompts');
-          for (const who of others.slice(0, 12)) {
+          const answering = others.slice(0, 12);
+          for (const who of answering) {
             promptAnswer.run(pr, who, `bench/${pr}/${who}`, kind === 'video' ? 'video' : 'photo', iso(when + 3600_000));
             count('prompt_responses');
           }
+          promptCount.run(answering.length, pr);
         }
       }
       const l = Number(list.run(t, created).lastInsertRowid);
@@ -171,11 +180,15 @@ async function main(): Promise<void> {
         count('todo_tasks');
       }
     }
+    sqlite.exec(`insert into team_post_counts (team_id, type_id, posts_count)
+                 select team_id, type_id, count(*) from posts group by team_id, type_id`);
   })();
   sqlite.pragma('optimize');
   sqlite.close();
 
   const app = openDatabase({ sqliteFile: file });
+  const teams = Array.from({ length: req.teams }, (_, i) => i + 1);
+  await app.kysely.transaction().execute((trx) => refillRollups(trx, teams));
   const token = newBearerToken();
   await new AuthRepository(app.kysely).insertToken(1, hashToken(token));
   await app.kysely.destroy();

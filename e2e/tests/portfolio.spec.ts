@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { attentionSentence, moodById, PostType } from '@rally/contract';
 import Database from 'better-sqlite3';
@@ -11,6 +12,7 @@ import {
   signUp,
   type ApiUser,
 } from './support/api-setup.js';
+import { repoRoot } from '../harness/app-server.js';
 import { DESKTOP, PHONE, shots } from './support/screens.js';
 
 /** Where the screenshots of the flagged portfolio go, to look at. */
@@ -19,9 +21,9 @@ const SHOTS = '/tmp/shots26';
 /**
  * Issue 26 in the browser: a coach with three teams, one of which went quiet and sad, sees it
  * flagged with its reason, sorts and filters, and opens it. The teams and members come through
- * the API; their history is back-dated rows written straight into the server's SQLite
- * (harness: E2E_DATA_DIR), as the check-ins module writes them: inserts fire the portfolio's
- * rollup triggers (ADR 0036), which is how the page reads them.
+ * the API; their history is back-dated rows written into the server's SQLite (harness:
+ * E2E_DATA_DIR) by the built server's own check-ins repository, which keeps the portfolio's
+ * rollups with them (ADR 0036, 0038): that is how the page reads them.
  */
 
 // Eight sign-ups, three teams and a dozen screens: more than the default 60 s on a busy machine.
@@ -49,43 +51,94 @@ const withDb = <T>(work: (db: Database.Database) => T): T => {
   }
 };
 
+/** What the built server's check-ins repository writes with (the harness runs that build). */
+interface CheckinWrites {
+  insertPost(
+    trx: unknown,
+    post: { team_id: number; user_id: number; type_id: number; text: string | null; created_at: string },
+  ): Promise<number>;
+  insertCheckin(
+    trx: unknown,
+    row: { team_id: number; user_id: number; post_id: number; members_count: number; created_at: string },
+  ): Promise<number>;
+  setPostExtra(trx: unknown, postId: number, extra: object): Promise<void>;
+  insertResponse(
+    trx: unknown,
+    row: {
+      checkin_id: number;
+      team_id: number;
+      user_id: number;
+      mood_id: number;
+      score: number;
+      is_private: number;
+      created_at: string;
+    },
+  ): Promise<number>;
+}
+interface ServerDb {
+  kysely: { transaction(): { execute<T>(work: (trx: unknown) => Promise<T>): Promise<T> }; destroy(): Promise<void> };
+}
+
+/** The server's SQLite through the built server's own code, for `work`; closed after. */
+async function withServerCode<T>(work: (db: ServerDb, checkins: CheckinWrites) => Promise<T>): Promise<T> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through e2e/playwright.config.ts');
+  const dist = (file: string) => pathToFileURL(path.join(repoRoot, 'apps/server/dist', file)).href;
+  const { openDatabase } = (await import(dist('db/database.js'))) as {
+    openDatabase: (o: { sqliteFile: string }) => ServerDb;
+  };
+  const { CheckinsRepository } = (await import(dist('modules/checkins/repository.js'))) as {
+    CheckinsRepository: new (db: unknown) => CheckinWrites;
+  };
+  const db = openDatabase({ sqliteFile: path.join(dataDir, 'data', 'rally.sqlite') });
+  try {
+    return await work(db, new CheckinsRepository(db.kysely));
+  } finally {
+    await db.kysely.destroy();
+  }
+}
+
 /**
  * A check-in `daysAgo` days back (its post, its row) answered privately by `answers`, each a
- * minute later: what CheckinsService.request and .answer write, at another time.
+ * minute later: what CheckinsService.request and .answer write, at another time, through the
+ * check-ins repository (which keeps the counts and the portfolio's rollups with them, ADR 0038).
  */
 function pastCheckin(
   teamId: number,
   coach: ApiUser,
   daysAgo: number,
   answers: { user: ApiUser; moodId: number }[],
-): void {
-  withDb((db) =>
-    db.transaction(() => {
+): Promise<void> {
+  return withServerCode((db, checkins) =>
+    db.kysely.transaction().execute(async (trx) => {
       const at = Date.now() - daysAgo * DAY - 3_600_000; // an hour more: `daysAgo` whole days
       const iso = (ms: number) => new Date(ms).toISOString();
-      const post = db
-        .prepare(
-          `insert into posts (team_id, user_id, type_id, text, color_id, media_key, media_type_id, extra,
-             original_user_id, original_team_id, created_at)
-           values (?, ?, ?, ?, null, null, null, null, null, null, ?)`,
-        )
-        .run(teamId, coach.id, PostType.checkin, 'How is everyone feeling today?', iso(at));
-      const checkin = db
-        .prepare('insert into checkins (team_id, user_id, post_id, members_count, created_at) values (?, ?, ?, ?, ?)')
-        .run(teamId, coach.id, post.lastInsertRowid, answers.length, iso(at));
-      db.prepare('update posts set extra = ? where id = ?').run(
-        JSON.stringify({ checkin_id: Number(checkin.lastInsertRowid) }),
-        post.lastInsertRowid,
-      );
-      answers.forEach(({ user, moodId }, i) =>
-        db
-          .prepare(
-            `insert into checkin_responses (checkin_id, team_id, user_id, mood_id, score, is_private, post_id, created_at)
-             values (?, ?, ?, ?, ?, 1, null, ?)`,
-          )
-          .run(checkin.lastInsertRowid, teamId, user.id, moodId, moodById(moodId)!.score, iso(at + (i + 1) * 60_000)),
-      );
-    })(),
+      const post = await checkins.insertPost(trx, {
+        team_id: teamId,
+        user_id: coach.id,
+        type_id: PostType.checkin,
+        text: 'How is everyone feeling today?',
+        created_at: iso(at),
+      });
+      const checkin = await checkins.insertCheckin(trx, {
+        team_id: teamId,
+        user_id: coach.id,
+        post_id: post,
+        members_count: answers.length,
+        created_at: iso(at),
+      });
+      await checkins.setPostExtra(trx, post, { checkin_id: checkin });
+      for (const [i, { user, moodId }] of answers.entries())
+        await checkins.insertResponse(trx, {
+          checkin_id: checkin,
+          team_id: teamId,
+          user_id: user.id,
+          mood_id: moodId,
+          score: moodById(moodId)!.score,
+          is_private: 1,
+          created_at: iso(at + (i + 1) * 60_000),
+        });
+    }),
   );
 }
 
@@ -112,20 +165,20 @@ async function makeWorld(request: Parameters<typeof signUp>[0]): Promise<World> 
   for (const team of [alpha, sad, gamma]) for (const m of members) await addMember(request, coach, team.id, m);
 
   startedDaysAgo(sad.id, 60);
-  pastCheckin(
+  await pastCheckin(
     sad.id,
     coach,
     45,
     members.map((user) => ({ user, moodId: HAPPY.id })),
   );
-  pastCheckin(
+  await pastCheckin(
     sad.id,
     coach,
     10,
     members.map((user, i) => ({ user, moodId: SAD_MOODS[i]!.id })),
   );
   for (const team of [alpha, gamma]) {
-    pastCheckin(
+    await pastCheckin(
       team.id,
       coach,
       2,

@@ -2,6 +2,7 @@ import { sql, type Expression, type Insertable, type Kysely, type Transaction } 
 import { lockRows } from '../../db/dialect.js';
 import type { CheckinResponsesTable, Database, Executor } from '../../db/schema.js';
 import { transact } from '../../events/log.js';
+import { portfolioActivity } from '../portfolio/rollups.js';
 import { insertPost } from '../posts/repository.js';
 
 /** A period of the statistics: answers at or after `from` (ISO), before `to` when given. */
@@ -132,22 +133,40 @@ export class CheckinsRepository {
       .executeTakeFirst() as Promise<CheckinView | undefined>;
   }
 
-  /** The answer's row; its `checkin.reply` post, if any, is linked afterwards. */
+  /**
+   * An answer, with its `checkin.reply` post when public (written first), and what is derived
+   * from it in the same transaction (ADR 0038): the check-in's `responses_count`, recounted from
+   * its answers under the check-in's row lock, and the portfolio's rollups.
+   */
   async insertResponse(
-    ex: Executor,
-    row: Required<Omit<Insertable<CheckinResponsesTable>, 'id' | 'post_id'>>,
+    trx: Transaction<Database>,
+    row: Required<Omit<Insertable<CheckinResponsesTable>, 'id' | 'post_id'>> & { post_id?: number | null },
   ): Promise<number> {
-    return (
-      await ex
-        .insertInto('checkin_responses')
-        .values({ ...row, post_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  }
-
-  async setResponsePost(ex: Executor, responseId: number, postId: number): Promise<void> {
-    await ex.updateTable('checkin_responses').set({ post_id: postId }).where('id', '=', responseId).execute();
+    const { id } = await trx
+      .insertInto('checkin_responses')
+      .values({ ...row, post_id: row.post_id ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Locked before it is counted: on PostgreSQL a concurrent answer's count then waits for this
+    // commit and reads it (a count in the update alone would read the statement's older snapshot).
+    await trx.selectFrom('checkins').select('id').where('id', '=', row.checkin_id).$call(lockRows(trx)).execute();
+    await trx
+      .updateTable('checkins')
+      .set((eb) => ({
+        responses_count: eb
+          .selectFrom('checkin_responses')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('checkin_id', '=', row.checkin_id),
+      }))
+      .where('id', '=', row.checkin_id)
+      .execute();
+    await portfolioActivity.answered(trx, {
+      team_id: row.team_id,
+      user_id: row.user_id,
+      score: row.score,
+      created_at: row.created_at,
+    });
+    return id;
   }
 
   /** A post this module wrote, as its new card shows it (no reactions or comments yet). */

@@ -129,7 +129,20 @@ export class CheckinsService {
     const created_at = this.now().toISOString();
     const post = await repo
       .transaction(async (trx) => {
-        const responseId = await repo.insertResponse(trx, {
+        // A public answer's post first: every write to a team's timeline and rollups then takes
+        // their rows in one order (the posts, their counts, the rollups), so two on PostgreSQL
+        // cannot wait for each other.
+        const post = input.private
+          ? null
+          : await repo.insertPost(trx, {
+              team_id: teamId,
+              user_id: userId,
+              type_id: PostType['checkin.reply'],
+              text: null,
+              created_at,
+            });
+        if (post !== null) await repo.setPostExtra(trx, post, { checkin_id: checkinId, mood: moodRef(mood.id) });
+        await repo.insertResponse(trx, {
           checkin_id: checkinId,
           team_id: teamId,
           user_id: userId,
@@ -137,6 +150,7 @@ export class CheckinsService {
           score: mood.score,
           is_private: input.private ? 1 : 0,
           created_at,
+          post_id: post,
         });
         const answered = {
           type: 'checkin.answered',
@@ -144,20 +158,7 @@ export class CheckinsService {
           actor_id: userId,
           checkin_id: checkinId,
         } as const;
-        if (input.private) {
-          await recordEvent(trx, { ...answered, initiator_id: checkin.user_id, post: null });
-          return null;
-        }
-        const post = await repo.insertPost(trx, {
-          team_id: teamId,
-          user_id: userId,
-          type_id: PostType['checkin.reply'],
-          text: null,
-          created_at,
-        });
-        await repo.setPostExtra(trx, post, { checkin_id: checkinId, mood: moodRef(mood.id) });
-        await repo.setResponsePost(trx, responseId, post);
-        const presented = await this.presentPost(post, trx);
+        const presented = post === null ? null : await this.presentPost(post, trx);
         await recordEvent(trx, { ...answered, initiator_id: checkin.user_id, post: presented });
         return presented;
       })

@@ -3,6 +3,7 @@ import { Limits, Paging } from '@rally/contract';
 import { dialectOf, jsonArrayFrom, lockRows, type DialectName } from '../../db/dialect.js';
 import type { Database, Executor } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
+import { portfolioActivity } from '../portfolio/rollups.js';
 import { mediaColumns, type StoredMedia } from '../uploads/media-view.js';
 
 /**
@@ -154,11 +155,13 @@ export class EngagementRepository {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) > 0) return false;
+    const created_at = nowIso();
     await trx
       .insertInto('reactions')
-      .values({ [column]: subject.id, user_id: userId, buzz_type_id: buzzTypeId, created_at: nowIso() })
+      .values({ [column]: subject.id, user_id: userId, buzz_type_id: buzzTypeId, created_at })
       .execute();
-    await this.bump(trx, subject, 'buzzes_count', 1);
+    const team_id = await this.bump(trx, subject, 'buzzes_count', 1);
+    await portfolioActivity.engaged(trx, { subject: subject.kind, team_id, user_id: userId, created_at });
     return true;
   }
 
@@ -200,12 +203,14 @@ export class EngagementRepository {
     userId: number,
     values: { content: string | null; media_key: string | null; media_type_id: number },
   ): Promise<number> {
+    const created_at = nowIso();
     const row = await trx
       .insertInto('comments')
-      .values({ [COLUMN[subject.kind]]: subject.id, user_id: userId, ...values, created_at: nowIso() })
+      .values({ [COLUMN[subject.kind]]: subject.id, user_id: userId, ...values, created_at })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await this.bump(trx, subject, 'expressions_count', 1);
+    const team_id = await this.bump(trx, subject, 'expressions_count', 1);
+    await portfolioActivity.engaged(trx, { subject: subject.kind, team_id, user_id: userId, created_at });
     return row.id;
   }
 
@@ -266,11 +271,22 @@ export class EngagementRepository {
       ]);
   }
 
-  private async bump(trx: Executor, subject: Subject, counter: 'buzzes_count' | 'expressions_count', by: 1 | -1) {
-    await trx
+  /**
+   * Moves the object's own count by one, in the transaction of the reaction or comment (the
+   * counts are this mechanism's columns on every reactable table, ADR 0012, 0038); its team.
+   */
+  private async bump(
+    trx: Executor,
+    subject: Subject,
+    counter: 'buzzes_count' | 'expressions_count',
+    by: 1 | -1,
+  ): Promise<number> {
+    const row = await trx
       .updateTable(TABLE[subject.kind])
       .set((eb) => ({ [counter]: eb(counter, '+', by) }))
       .where('id', '=', subject.id)
-      .execute();
+      .returning('team_id')
+      .executeTakeFirstOrThrow();
+    return row.team_id;
   }
 }

@@ -10,6 +10,9 @@ import {
   type PortfolioSettingsDto,
 } from '@rally/contract';
 import { useTestApp } from '../../test/app.js';
+import { CheckinsRepository } from '../checkins/repository.js';
+import { PromptsRepository } from '../prompts/repository.js';
+import { portfolioActivity } from './rollups.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
 import { buildTeam, seatMembers, writePost } from '../../test/teams.js';
 
@@ -50,16 +53,33 @@ async function coachWithTeam(members = 4, age = 200 * DAY) {
   return { coach, people, teamId: team.id };
 }
 
-// Activity written straight to the database at given times (the triggers keep the rollups).
+// Activity written at given times as the modules write it: the rows, and the rollups told in the
+// same transaction (the posts module's insertPost, the check-ins and prompts repositories; a
+// reaction or comment as the engagement module tells the portfolio).
 const post = (teamId: number, who: SignedUpUser, at: Date, type_id: number = PostType.text) =>
   writePost(t, { team_id: teamId, user_id: who.id, type_id, text: 'hello', created_at: at.toISOString() });
-const react = (postId: number, who: SignedUpUser, at: Date) =>
-  t.db.kysely
+const engaged = async (postId: number, who: SignedUpUser, at: Date) => {
+  const { team_id } = await t.db.kysely
+    .selectFrom('posts')
+    .select('team_id')
+    .where('id', '=', postId)
+    .executeTakeFirstOrThrow();
+  await portfolioActivity.engaged(t.db.kysely, {
+    subject: 'post',
+    team_id,
+    user_id: who.id,
+    created_at: at.toISOString(),
+  });
+};
+const react = async (postId: number, who: SignedUpUser, at: Date) => {
+  await t.db.kysely
     .insertInto('reactions')
     .values({ post_id: postId, task_id: null, user_id: who.id, buzz_type_id: 7, created_at: at.toISOString() })
     .execute();
-const comment = (postId: number, who: SignedUpUser, at: Date) =>
-  t.db.kysely
+  await engaged(postId, who, at);
+};
+const comment = async (postId: number, who: SignedUpUser, at: Date) => {
+  await t.db.kysely
     .insertInto('comments')
     .values({
       post_id: postId,
@@ -71,6 +91,8 @@ const comment = (postId: number, who: SignedUpUser, at: Date) =>
       created_at: at.toISOString(),
     })
     .execute();
+  await engaged(postId, who, at);
+};
 async function checkin(teamId: number, lead: SignedUpUser, at: Date, asked: number) {
   const row = await t.db.kysely
     .insertInto('checkins')
@@ -80,19 +102,17 @@ async function checkin(teamId: number, lead: SignedUpUser, at: Date, asked: numb
   return row.id;
 }
 const answer = (checkinId: number, teamId: number, who: SignedUpUser, score: number, at: Date, priv = 1) =>
-  t.db.kysely
-    .insertInto('checkin_responses')
-    .values({
+  t.db.kysely.transaction().execute((trx) =>
+    new CheckinsRepository(t.db.kysely).insertResponse(trx, {
       checkin_id: checkinId,
       team_id: teamId,
       user_id: who.id,
       mood_id: 1,
       score,
       is_private: priv,
-      post_id: null,
       created_at: at.toISOString(),
-    })
-    .execute();
+    }),
+  );
 /** One answer per person, each to its own check-in (the scores in order), all at `at`. */
 async function answers(teamId: number, lead: SignedUpUser, people: SignedUpUser[], scores: number[], at: Date) {
   const id = await checkin(teamId, lead, at, people.length);
@@ -118,20 +138,21 @@ async function prompt(teamId: number, lead: SignedUpUser, kind: 'video' | 'slide
   return row.id;
 }
 const promptAnswer = (promptId: number, who: SignedUpUser, position: number, at: Date) =>
-  t.db.kysely
-    .insertInto('prompt_responses')
-    .values({
-      prompt_id: promptId,
-      user_id: who.id,
-      media_key: `k/${promptId}/${who.id}/${position}`,
-      media_type: 'photo',
-      caption: null,
-      position,
-      hidden_at: null,
-      hidden_by: null,
-      created_at: at.toISOString(),
-    })
-    .execute();
+  t.db.kysely.transaction().execute((trx) =>
+    new PromptsRepository(t.db.kysely).insertResponses(trx, [
+      {
+        prompt_id: promptId,
+        user_id: who.id,
+        media_key: `k/${promptId}/${who.id}/${position}`,
+        media_type: 'photo',
+        caption: null,
+        position,
+        hidden_at: null,
+        hidden_by: null,
+        created_at: at.toISOString(),
+      },
+    ]),
+  );
 async function task(teamId: number, who: SignedUpUser, due_date: string | null, status_id = 1) {
   const list = await t.db.kysely
     .insertInto('todo_lists')

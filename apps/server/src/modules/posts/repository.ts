@@ -5,6 +5,7 @@ import type { Database, Executor, PostRow, PostsTable } from '../../db/schema.js
 import { nowIso } from '../../lib/clock.js';
 import type { Insertable } from 'kysely';
 import type { EngagementRepository, EngagementRow } from '../engagement/repository.js';
+import { portfolioActivity } from '../portfolio/rollups.js';
 import { mediaColumns, type StoredMedia } from '../uploads/media-view.js';
 import type { ViewerPart } from './timeline-cache.js';
 
@@ -27,8 +28,8 @@ export type NewPost = Omit<Insertable<PostsTable>, 'created_at'> & { created_at?
 /**
  * Writes a post, whichever module's it is (check-ins, topics, team videos and slideshows, the
  * watercooler, a team's welcome message, this module's own): the only insert into `posts`. In
- * the same transaction it counts the post in `team_post_counts`, which this module keeps
- * (ADR 0038). Another module calls this with its own transaction.
+ * the same transaction it counts the post in `team_post_counts`, which this module keeps, and
+ * tells the portfolio's rollups (ADR 0038). Another module calls this with its own transaction.
  */
 export async function insertPost(ex: Executor, post: NewPost, tagIds: readonly number[] = []): Promise<number> {
   const created_at = post.created_at ?? nowIso();
@@ -51,6 +52,7 @@ export async function insertPost(ex: Executor, post: NewPost, tagIds: readonly n
         .doUpdateSet((eb) => ({ posts_count: eb('team_post_counts.posts_count', '+', 1) })),
     )
     .execute();
+  await portfolioActivity.posted(ex, { ...post, created_at });
   return row.id;
 }
 

@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { lockRows } from '../../db/dialect.js';
 import type {
   Database,
   Executor,
@@ -225,8 +226,35 @@ export class PromptsRepository {
     return row !== undefined;
   }
 
-  async insertResponses(ex: Executor, rows: Omit<Insertable<PromptResponsesTable>, 'id'>[]): Promise<number[]> {
-    const out = await ex.insertInto('prompt_responses').values(rows).returning('id').execute();
+  /** Holds the prompt's row until `trx` ends: its answers and its publishing, one at a time. */
+  async lock(trx: Transaction<Database>, promptId: number): Promise<void> {
+    await trx.selectFrom('prompts').select('id').where('id', '=', promptId).$call(lockRows(trx)).execute();
+  }
+
+  /**
+   * One member's answer (its files, of one prompt), and the prompt's `answers_count` recounted
+   * from its answers (their file at position 0) in the same transaction, under the prompt's row
+   * lock (ADR 0038): a concurrent answer's count then waits for this commit and reads it.
+   */
+  async insertResponses(
+    trx: Transaction<Database>,
+    rows: readonly Omit<Insertable<PromptResponsesTable>, 'id'>[],
+  ): Promise<number[]> {
+    const out = await trx.insertInto('prompt_responses').values(rows).returning('id').execute();
+    for (const promptId of new Set(rows.map((r) => r.prompt_id))) {
+      await this.lock(trx, promptId);
+      await trx
+        .updateTable('prompts')
+        .set((eb) => ({
+          answers_count: eb
+            .selectFrom('prompt_responses')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('prompt_id', '=', promptId)
+            .where('position', '=', 0),
+        }))
+        .where('id', '=', promptId)
+        .execute();
+    }
     return out.map((r) => r.id).sort((a, b) => a - b);
   }
 

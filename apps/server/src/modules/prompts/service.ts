@@ -223,7 +223,10 @@ export class PromptsService {
     const at = this.stamp();
     try {
       return await transact(db, async (trx) => {
-        // As it is now: another answer or the publishing may have come since the first check.
+        // As it is now, and held until the answer is in: another answer or the publishing may
+        // have come since the first check. (The prompt's row first, then the timeline's version
+        // its answers raise, as the publishing takes them.)
+        await repo.lock(trx, prompt.id);
         const now = (await repo.view(prompt.team_id, prompt.kind, prompt.id, trx))!;
         await this.checkAnswerable(userId, now, trx);
         const rows = [];
