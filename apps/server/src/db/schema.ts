@@ -140,7 +140,7 @@ export interface PostsTable {
   created_at: string;
 }
 
-/** Posts per team and type, kept by a trigger on `posts` (migration 2026112309). */
+/** Posts per team and type, kept by the posts module's `insertPost` and `deletePost` (ADR 0038). */
 export interface TeamPostCountsTable {
   team_id: number;
   type_id: number;
@@ -277,7 +277,7 @@ export interface CheckinsTable {
   user_id: number;
   post_id: number | null;
   members_count: number;
-  /** Answers so far, kept by a trigger (migration 2026112812). */
+  /** Answers so far, recounted by the check-ins module with each answer (ADR 0038). */
   responses_count: Generated<number>;
   created_at: string;
 }
@@ -307,7 +307,7 @@ export interface PromptsTable {
   content: string | null;
   media_key: string | null;
   published_at: string | null;
-  /** Answers so far (their file at position 0), kept by a trigger (migration 2026112812). */
+  /** Answers so far (their file at position 0), recounted by the prompts module with each answer (ADR 0038). */
   answers_count: Generated<number>;
   created_at: string;
 }
@@ -398,7 +398,7 @@ export interface PortfolioSettingsTable {
   updated_at: string | null;
 }
 
-/** Per team and UTC day: posts, reactions, comments and check-in answers, kept by triggers (ADR 0036). */
+/** Per team and UTC day: posts, reactions, comments and check-in answers, kept by their writers (ADR 0036, 0038). */
 export interface TeamActivityDaysTable {
   team_id: number;
   /** YYYY-MM-DD, the UTC day of the activities' `created_at`. */
