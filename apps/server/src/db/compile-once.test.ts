@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../test/app.js';
 import { buildUser } from '../test/factories.js';
-import { compileOnce } from './compile-once.js';
+import { compileOnce, compileOnceIn } from './compile-once.js';
 
 describe('compileOnce', () => {
   const t = useTestApp();
@@ -39,5 +39,23 @@ describe('compileOnce', () => {
       (_id: number) => db.selectFrom('users').select('id').where('id', '=', 1),
     );
     await expect(ignoresItsArgument(5)).rejects.toThrow(/uses 0 of its 1 arguments/);
+  });
+
+  it('compileOnceIn runs on the executor of each call (a transaction sees its own writes), built once', async () => {
+    const user = await buildUser(t);
+    const db = t.db.kysely;
+    const build = vi.fn((ex: typeof db, id: number, name: string) =>
+      ex.updateTable('users').set({ first_name: name }).where('id', '=', id).returning('first_name'),
+    );
+    const rename = compileOnceIn(build);
+    const seen = await db.transaction().execute(async (trx) => {
+      expect(await rename(trx, user.id, 'Inside')).toEqual([{ first_name: 'Inside' }]);
+      return (await trx.selectFrom('users').select('first_name').where('id', '=', user.id).executeTakeFirst())
+        ?.first_name;
+    });
+    expect(seen).toBe('Inside');
+    expect(await rename(db, user.id, 'Outside')).toEqual([{ first_name: 'Outside' }]);
+    expect(await rename(db, user.id + 1000, 'Nobody')).toEqual([]);
+    expect(build).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { dialectOf, type DialectName } from './dialect.js';
 
 const SLOT = Symbol('compile-once slot');
 
@@ -26,20 +27,58 @@ export function compileOnce<A extends unknown[], O>(
   db: () => Pick<Kysely<unknown>, 'executeQuery'>,
   build: (...args: A) => Compilable<O>,
 ): (...args: A) => Promise<O[]> {
-  let compiled: { sql: string; parameters: readonly unknown[]; slots: number[] } | undefined;
+  let compiled: Compiled | undefined;
   return async (...args: A) => {
-    if (!compiled) {
-      const placeholders = args.map((_, i): Slot => ({ [SLOT]: i }));
-      const { sql, parameters } = build(...(placeholders as A)).compile();
-      const slots = parameters.map(slotIndex);
-      const used = new Set(slots.filter((i) => i >= 0));
-      if (used.size !== args.length)
-        throw new Error(`compileOnce: the query uses ${used.size} of its ${args.length} arguments as values`);
-      compiled = { sql, parameters, slots };
-    }
-    const { sql, parameters, slots } = compiled;
-    const bound = parameters.map((value, i) => (slots[i]! >= 0 ? args[slots[i]!] : value));
-    const result: QueryResult<O> = await db().executeQuery(CompiledQuery.raw(sql, bound));
-    return result.rows;
+    compiled ??= compileWithSlots(build, args);
+    return run(db(), compiled, args);
   };
+}
+
+/**
+ * `compileOnce` for a statement run in the caller's transaction (a write that keeps derived data,
+ * ADR 0038): `(ex, ...args)` runs on the executor it is given. Compiled once per database kind,
+ * since SQLite's and PostgreSQL's SQL differ (`?`, `$1`); `build` gets the first executor of that
+ * kind to build on.
+ *
+ *   const countPost = compileOnceIn((db: Kysely<Database>, team: number) =>
+ *     db.updateTable('team_post_counts').set(…).where('team_id', '=', team));
+ *   await countPost(trx, 7);
+ */
+export function compileOnceIn<DB, A extends unknown[], O>(
+  build: (db: Kysely<DB>, ...args: A) => Compilable<O>,
+): (ex: Kysely<DB>, ...args: A) => Promise<O[]> {
+  const byDialect = new Map<DialectName, Compiled>();
+  return async (ex: Kysely<DB>, ...args: A) => {
+    const dialect = dialectOf(ex);
+    let compiled = byDialect.get(dialect);
+    if (!compiled) byDialect.set(dialect, (compiled = compileWithSlots((...a: A) => build(ex, ...a), args)));
+    return run(ex, compiled, args);
+  };
+}
+
+interface Compiled {
+  sql: string;
+  parameters: readonly unknown[];
+  /** Per parameter, the argument it binds (-1: a value of the query itself). */
+  slots: number[];
+}
+
+function compileWithSlots<A extends unknown[]>(build: (...args: A) => Compilable<unknown>, args: A): Compiled {
+  const placeholders = args.map((_, i): Slot => ({ [SLOT]: i }));
+  const { sql, parameters } = build(...(placeholders as A)).compile();
+  const slots = parameters.map(slotIndex);
+  const used = new Set(slots.filter((i) => i >= 0));
+  if (used.size !== args.length)
+    throw new Error(`compileOnce: the query uses ${used.size} of its ${args.length} arguments as values`);
+  return { sql, parameters, slots };
+}
+
+async function run<O>(
+  db: Pick<Kysely<unknown>, 'executeQuery'>,
+  { sql, parameters, slots }: Compiled,
+  args: unknown[],
+): Promise<O[]> {
+  const bound = parameters.map((value, i) => (slots[i]! >= 0 ? args[slots[i]!] : value));
+  const result: QueryResult<O> = await db.executeQuery(CompiledQuery.raw(sql, bound));
+  return result.rows;
 }

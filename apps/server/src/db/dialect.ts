@@ -39,7 +39,7 @@ export function dialectOf<DB>(db: Kysely<DB>): DialectName {
  * immediate-sqlite.ts). Use as `.$call(lockRows(trx))`.
  */
 export const lockRows =
-  <DB>(trx: Transaction<DB>) =>
+  <DB>(trx: Transaction<DB> | Kysely<DB>) =>
   <QDB, TB extends keyof QDB, O>(query: SelectQueryBuilder<QDB, TB, O>): SelectQueryBuilder<QDB, TB, O> =>
     dialectOf(trx) === 'postgres' ? query.forNoKeyUpdate() : query;
 

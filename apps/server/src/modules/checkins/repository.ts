@@ -1,4 +1,5 @@
 import { sql, type Expression, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { compileOnceIn } from '../../db/compile-once.js';
 import { lockRows } from '../../db/dialect.js';
 import type { CheckinResponsesTable, Database, Executor } from '../../db/schema.js';
 import { transact } from '../../events/log.js';
@@ -50,6 +51,22 @@ export interface UserMoodRow {
   n: number | string;
   score_sum: number | string;
 }
+
+// An answer's statements, compiled once (ADR 0009).
+const lockCheckin = compileOnceIn((db: Kysely<Database>, checkinId: number) =>
+  db.selectFrom('checkins').select('id').where('id', '=', checkinId).$call(lockRows(db)),
+);
+const recountAnswers = compileOnceIn((db: Kysely<Database>, checkinId: number) =>
+  db
+    .updateTable('checkins')
+    .set((eb) => ({
+      responses_count: eb
+        .selectFrom('checkin_responses')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('checkin_id', '=', checkinId),
+    }))
+    .where('id', '=', checkinId),
+);
 
 /** Check-ins, their answers and the team statistics: the only Kysely code of the module. */
 export class CheckinsRepository {
@@ -149,17 +166,8 @@ export class CheckinsRepository {
       .executeTakeFirstOrThrow();
     // Locked before it is counted: on PostgreSQL a concurrent answer's count then waits for this
     // commit and reads it (a count in the update alone would read the statement's older snapshot).
-    await trx.selectFrom('checkins').select('id').where('id', '=', row.checkin_id).$call(lockRows(trx)).execute();
-    await trx
-      .updateTable('checkins')
-      .set((eb) => ({
-        responses_count: eb
-          .selectFrom('checkin_responses')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .where('checkin_id', '=', row.checkin_id),
-      }))
-      .where('id', '=', row.checkin_id)
-      .execute();
+    await lockCheckin(trx, row.checkin_id);
+    await recountAnswers(trx, row.checkin_id);
     await portfolioActivity.answered(trx, {
       team_id: row.team_id,
       user_id: row.user_id,

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { PostType } from '@rally/contract';
-import type { Executor } from '../../db/schema.js';
+import { compileOnceIn } from '../../db/compile-once.js';
+import type { Database, Executor } from '../../db/schema.js';
 
 /**
  * What the portfolio's rollups follow (ADR 0036), told by the module that writes it, in the
@@ -49,41 +50,62 @@ export const portfolioActivity: PortfolioActivity = {
 const later = (stored: `${'team_activity_days' | 'team_member_activity'}.${string}`, at: string) =>
   sql<string>`case when ${sql.ref(stored)} is null or ${sql.ref(stored)} < ${at} then ${at} else ${sql.ref(stored)} end`;
 
-async function happened(ex: Executor, teamId: number, userId: number, at: string, score: number | null) {
-  await ex
+function happened(ex: Executor, teamId: number, userId: number, at: string, score: number | null) {
+  return score === null ? active(ex, teamId, userId, at) : answered(ex, teamId, userId, at, score);
+}
+
+// Compiled once (ADR 0009): every post, reaction, comment and answer runs them.
+const countDay = compileOnceIn((db: Kysely<Database>, teamId: number, day: string, at: string) =>
+  db
     .insertInto('team_activity_days')
-    .values({ team_id: teamId, day: at.slice(0, 10), activity: 1, last_at: at })
+    .values({ team_id: teamId, day, activity: 1, last_at: at })
     .onConflict((oc) =>
       oc.columns(['team_id', 'day']).doUpdateSet((eb) => ({
         activity: eb('team_activity_days.activity', '+', 1),
         last_at: later('team_activity_days.last_at', at),
       })),
-    )
-    .execute();
-  const answer = score !== null;
-  await ex
+    ),
+);
+const memberActive = compileOnceIn((db: Kysely<Database>, teamId: number, userId: number, at: string) =>
+  db
     .insertInto('team_member_activity')
-    .values({
-      team_id: teamId,
-      user_id: userId,
-      last_active_at: at,
-      last_answer_at: answer ? at : null,
-      answers: answer ? 1 : 0,
-      score_sum: score ?? 0,
-    })
+    .values({ team_id: teamId, user_id: userId, last_active_at: at, last_answer_at: null, answers: 0, score_sum: 0 })
     .onConflict((oc) =>
-      oc.columns(['team_id', 'user_id']).doUpdateSet((eb) => ({
-        last_active_at: later('team_member_activity.last_active_at', at),
-        ...(answer
-          ? {
-              last_answer_at: later('team_member_activity.last_answer_at', at),
-              answers: eb('team_member_activity.answers', '+', 1),
-              score_sum: eb('team_member_activity.score_sum', '+', score),
-            }
-          : {}),
-      })),
-    )
-    .execute();
+      oc
+        .columns(['team_id', 'user_id'])
+        .doUpdateSet({ last_active_at: later('team_member_activity.last_active_at', at) }),
+    ),
+);
+const memberAnswered = compileOnceIn(
+  (db: Kysely<Database>, teamId: number, userId: number, at: string, score: number) =>
+    db
+      .insertInto('team_member_activity')
+      .values({
+        team_id: teamId,
+        user_id: userId,
+        last_active_at: at,
+        last_answer_at: at,
+        answers: 1,
+        score_sum: score,
+      })
+      .onConflict((oc) =>
+        oc.columns(['team_id', 'user_id']).doUpdateSet((eb) => ({
+          last_active_at: later('team_member_activity.last_active_at', at),
+          last_answer_at: later('team_member_activity.last_answer_at', at),
+          answers: eb('team_member_activity.answers', '+', 1),
+          score_sum: eb('team_member_activity.score_sum', '+', score),
+        })),
+      ),
+);
+
+async function active(ex: Executor, teamId: number, userId: number, at: string) {
+  await countDay(ex, teamId, at.slice(0, 10), at);
+  await memberActive(ex, teamId, userId, at);
+}
+
+async function answered(ex: Executor, teamId: number, userId: number, at: string, score: number) {
+  await countDay(ex, teamId, at.slice(0, 10), at);
+  await memberAnswered(ex, teamId, userId, at, score);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { compileOnce } from '../../db/compile-once.js';
+import { compileOnce, compileOnceIn } from '../../db/compile-once.js';
 import { dialectOf, jsonArrayFrom, type DialectName } from '../../db/dialect.js';
 import type { Database, Executor, PostRow, PostsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
@@ -43,18 +43,29 @@ export async function insertPost(ex: Executor, post: NewPost, tagIds: readonly n
       .insertInto('post_tags')
       .values(tagIds.map((user_id) => ({ post_id: row.id, user_id })))
       .execute();
-  await ex
+  await countPost(ex, post.team_id, post.type_id);
+  await portfolioActivity.posted(ex, { ...post, created_at });
+  return row.id;
+}
+
+// The counts' statements, compiled once (ADR 0009): a post's write runs them every time.
+const countPost = compileOnceIn((db: Kysely<Database>, teamId: number, typeId: number) =>
+  db
     .insertInto('team_post_counts')
-    .values({ team_id: post.team_id, type_id: post.type_id, posts_count: 1 })
+    .values({ team_id: teamId, type_id: typeId, posts_count: 1 })
     .onConflict((oc) =>
       oc
         .columns(['team_id', 'type_id'])
         .doUpdateSet((eb) => ({ posts_count: eb('team_post_counts.posts_count', '+', 1) })),
-    )
-    .execute();
-  await portfolioActivity.posted(ex, { ...post, created_at });
-  return row.id;
-}
+    ),
+);
+const uncountPost = compileOnceIn((db: Kysely<Database>, teamId: number, typeId: number) =>
+  db
+    .updateTable('team_post_counts')
+    .set((eb) => ({ posts_count: eb('posts_count', '-', 1) }))
+    .where('team_id', '=', teamId)
+    .where('type_id', '=', typeId),
+);
 
 /**
  * Deletes a post (its tags, reactions, comments and a prompt's answers go by the foreign keys'
@@ -67,13 +78,7 @@ export async function deletePost(ex: Executor, postId: number): Promise<void> {
     .where('id', '=', postId)
     .returning(['team_id', 'type_id'])
     .executeTakeFirst();
-  if (!gone) return;
-  await ex
-    .updateTable('team_post_counts')
-    .set((eb) => ({ posts_count: eb('posts_count', '-', 1) }))
-    .where('team_id', '=', gone.team_id)
-    .where('type_id', '=', gone.type_id)
-    .execute();
+  if (gone) await uncountPost(ex, gone.team_id, gone.type_id);
 }
 
 /** Membership, the timeline's version and, when asked, the viewer's part of a page (`PostsRepository.timelineState`). */

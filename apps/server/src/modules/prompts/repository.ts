@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { compileOnceIn } from '../../db/compile-once.js';
 import { lockRows } from '../../db/dialect.js';
 import type {
   Database,
@@ -50,6 +51,23 @@ export interface PromptMemberRow {
 
 /** Which answers a read shows: all (the owner), or the visible ones plus one author's own. */
 export type ResponseFilter = { all: true } | { all: false; published: boolean; viewerId: number };
+
+// An answer's statements, compiled once (ADR 0009).
+const lockPrompt = compileOnceIn((db: Kysely<Database>, promptId: number) =>
+  db.selectFrom('prompts').select('id').where('id', '=', promptId).$call(lockRows(db)),
+);
+const recountAnswers = compileOnceIn((db: Kysely<Database>, promptId: number) =>
+  db
+    .updateTable('prompts')
+    .set((eb) => ({
+      answers_count: eb
+        .selectFrom('prompt_responses')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('prompt_id', '=', promptId)
+        .where('position', '=', 0),
+    }))
+    .where('id', '=', promptId),
+);
 
 /** Team videos, slideshows, their answers and reminders: the only Kysely code of the module. */
 export class PromptsRepository {
@@ -228,7 +246,7 @@ export class PromptsRepository {
 
   /** Holds the prompt's row until `trx` ends: its answers and its publishing, one at a time. */
   async lock(trx: Transaction<Database>, promptId: number): Promise<void> {
-    await trx.selectFrom('prompts').select('id').where('id', '=', promptId).$call(lockRows(trx)).execute();
+    await lockPrompt(trx, promptId);
   }
 
   /**
@@ -242,18 +260,8 @@ export class PromptsRepository {
   ): Promise<number[]> {
     const out = await trx.insertInto('prompt_responses').values(rows).returning('id').execute();
     for (const promptId of new Set(rows.map((r) => r.prompt_id))) {
-      await this.lock(trx, promptId);
-      await trx
-        .updateTable('prompts')
-        .set((eb) => ({
-          answers_count: eb
-            .selectFrom('prompt_responses')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .where('prompt_id', '=', promptId)
-            .where('position', '=', 0),
-        }))
-        .where('id', '=', promptId)
-        .execute();
+      await lockPrompt(trx, promptId);
+      await recountAnswers(trx, promptId);
     }
     return out.map((r) => r.id).sort((a, b) => a - b);
   }
