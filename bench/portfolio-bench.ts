@@ -5,7 +5,7 @@
  *   npm run bench:portfolio -w @rally/bench
  *
  *  1. seeds a fresh SQLite database (bench/support/seed-portfolio.ts, a child process, the
- *     app's migrations and triggers): BENCH_TEAMS teams (50) × BENCH_MEMBERS (20), BENCH_DAYS (365)
+ *     app's migrations and its refillRollups): BENCH_TEAMS teams (50) × BENCH_MEMBERS (20), BENCH_DAYS (365)
  *     days of posts, reactions, comments, check-ins, team videos, slideshows and tasks;
  *  2. starts Rally's production build (a copy of the working tree built in a temp folder,
  *     support/tree.ts) beside the bare Fastify hello-world (support/pair.ts);
