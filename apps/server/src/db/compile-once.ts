@@ -38,10 +38,10 @@ export function compileOnce<A extends unknown[], O>(
  * `compileOnce` for a statement run in the caller's transaction (a write that keeps derived data,
  * ADR 0038): `(ex, ...args)` runs on the executor it is given. Compiled once per database kind,
  * since SQLite's and PostgreSQL's SQL differ (`?`, `$1`); `build` gets the first executor of that
- * kind to build on.
+ * kind to build on (name it `ex`: it is the caller's transaction, ADR 0039's seam rule).
  *
- *   const countPost = compileOnceIn((db: Kysely<Database>, team: number) =>
- *     db.updateTable('team_post_counts').set(…).where('team_id', '=', team));
+ *   const countPost = compileOnceIn((ex: Kysely<Database>, team: number) =>
+ *     ex.updateTable('team_post_counts').set(…).where('team_id', '=', team));
  *   await countPost(trx, 7);
  */
 export function compileOnceIn<DB, A extends unknown[], O>(

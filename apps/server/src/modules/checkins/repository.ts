@@ -53,11 +53,11 @@ export interface UserMoodRow {
 }
 
 // An answer's statements, compiled once (ADR 0009).
-const lockCheckin = compileOnceIn((db: Kysely<Database>, checkinId: number) =>
-  db.selectFrom('checkins').select('id').where('id', '=', checkinId).$call(lockRows(db)),
+const lockCheckin = compileOnceIn((ex: Kysely<Database>, checkinId: number) =>
+  ex.selectFrom('checkins').select('id').where('id', '=', checkinId).$call(lockRows(ex)),
 );
-const recountAnswers = compileOnceIn((db: Kysely<Database>, checkinId: number) =>
-  db
+const recountAnswers = compileOnceIn((ex: Kysely<Database>, checkinId: number) =>
+  ex
     .updateTable('checkins')
     .set((eb) => ({
       responses_count: eb

@@ -4,6 +4,8 @@ import { dialectOf, jsonArrayFrom, lockRows, type DialectName } from '../../db/d
 import type { Database, Executor } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import { portfolioActivity } from '../portfolio/rollups.js';
+import { countPostEngagement } from '../posts/repository.js';
+import { countTaskEngagement } from '../todos/repository.js';
 import { mediaColumns, type StoredMedia } from '../uploads/media-view.js';
 
 /**
@@ -17,6 +19,15 @@ export interface Subject {
 }
 const COLUMN = { post: 'post_id', task: 'task_id' } as const;
 const TABLE = { post: 'posts', task: 'todo_tasks' } as const;
+
+/** The two counts every reactable table carries (`buzzes_count`, `expressions_count`). */
+export type EngagementCount = 'buzzes_count' | 'expressions_count';
+/**
+ * Moves one of an object's counts by `by` in `ex`'s transaction and answers the object's team.
+ * The module that owns the object's table keeps them (ADR 0038): posts and to-dos each export one.
+ */
+export type EngagementCounter = (ex: Executor, id: number, count: EngagementCount, by: 1 | -1) => Promise<number>;
+const COUNTS: Record<SubjectKind, EngagementCounter> = { post: countPostEngagement, task: countTaskEngagement };
 
 /** A person as a reaction or comment shows them. */
 export interface PersonRow {
@@ -272,21 +283,10 @@ export class EngagementRepository {
   }
 
   /**
-   * Moves the object's own count by one, in the transaction of the reaction or comment (the
-   * counts are this mechanism's columns on every reactable table, ADR 0012, 0038); its team.
+   * Moves the object's own count by one, in the transaction of the reaction or comment: through
+   * the module that owns the object's table (ADR 0038); its team.
    */
-  private async bump(
-    trx: Executor,
-    subject: Subject,
-    counter: 'buzzes_count' | 'expressions_count',
-    by: 1 | -1,
-  ): Promise<number> {
-    const row = await trx
-      .updateTable(TABLE[subject.kind])
-      .set((eb) => ({ [counter]: eb(counter, '+', by) }))
-      .where('id', '=', subject.id)
-      .returning('team_id')
-      .executeTakeFirstOrThrow();
-    return row.team_id;
+  private bump(trx: Executor, subject: Subject, count: EngagementCount, by: 1 | -1): Promise<number> {
+    return COUNTS[subject.kind](trx, subject.id, count, by);
   }
 }

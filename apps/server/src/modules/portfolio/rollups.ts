@@ -55,8 +55,8 @@ function happened(ex: Executor, teamId: number, userId: number, at: string, scor
 }
 
 // Compiled once (ADR 0009): every post, reaction, comment and answer runs them.
-const countDay = compileOnceIn((db: Kysely<Database>, teamId: number, day: string, at: string) =>
-  db
+const countDay = compileOnceIn((ex: Kysely<Database>, teamId: number, day: string, at: string) =>
+  ex
     .insertInto('team_activity_days')
     .values({ team_id: teamId, day, activity: 1, last_at: at })
     .onConflict((oc) =>
@@ -66,8 +66,8 @@ const countDay = compileOnceIn((db: Kysely<Database>, teamId: number, day: strin
       })),
     ),
 );
-const memberActive = compileOnceIn((db: Kysely<Database>, teamId: number, userId: number, at: string) =>
-  db
+const memberActive = compileOnceIn((ex: Kysely<Database>, teamId: number, userId: number, at: string) =>
+  ex
     .insertInto('team_member_activity')
     .values({ team_id: teamId, user_id: userId, last_active_at: at, last_answer_at: null, answers: 0, score_sum: 0 })
     .onConflict((oc) =>
@@ -77,8 +77,8 @@ const memberActive = compileOnceIn((db: Kysely<Database>, teamId: number, userId
     ),
 );
 const memberAnswered = compileOnceIn(
-  (db: Kysely<Database>, teamId: number, userId: number, at: string, score: number) =>
-    db
+  (ex: Kysely<Database>, teamId: number, userId: number, at: string, score: number) =>
+    ex
       .insertInto('team_member_activity')
       .values({
         team_id: teamId,

@@ -4,7 +4,12 @@ import { dialectOf, jsonArrayFrom, type DialectName } from '../../db/dialect.js'
 import type { Database, Executor, PostRow, PostsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import type { Insertable } from 'kysely';
-import type { EngagementRepository, EngagementRow } from '../engagement/repository.js';
+import type {
+  EngagementCount,
+  EngagementCounter,
+  EngagementRepository,
+  EngagementRow,
+} from '../engagement/repository.js';
 import { portfolioActivity } from '../portfolio/rollups.js';
 import { mediaColumns, type StoredMedia } from '../uploads/media-view.js';
 import type { ViewerPart } from './timeline-cache.js';
@@ -49,8 +54,8 @@ export async function insertPost(ex: Executor, post: NewPost, tagIds: readonly n
 }
 
 // The counts' statements, compiled once (ADR 0009): a post's write runs them every time.
-const countPost = compileOnceIn((db: Kysely<Database>, teamId: number, typeId: number) =>
-  db
+const countPost = compileOnceIn((ex: Kysely<Database>, teamId: number, typeId: number) =>
+  ex
     .insertInto('team_post_counts')
     .values({ team_id: teamId, type_id: typeId, posts_count: 1 })
     .onConflict((oc) =>
@@ -59,13 +64,34 @@ const countPost = compileOnceIn((db: Kysely<Database>, teamId: number, typeId: n
         .doUpdateSet((eb) => ({ posts_count: eb('team_post_counts.posts_count', '+', 1) })),
     ),
 );
-const uncountPost = compileOnceIn((db: Kysely<Database>, teamId: number, typeId: number) =>
-  db
+const uncountPost = compileOnceIn((ex: Kysely<Database>, teamId: number, typeId: number) =>
+  ex
     .updateTable('team_post_counts')
     .set((eb) => ({ posts_count: eb('posts_count', '-', 1) }))
     .where('team_id', '=', teamId)
     .where('type_id', '=', typeId),
 );
+
+/** The engagement mechanism's counts of a post (ADR 0012), kept here as the table's owner (ADR 0038). */
+const engagementCount = (count: EngagementCount) =>
+  compileOnceIn((ex: Kysely<Database>, postId: number, by: number) =>
+    ex
+      .updateTable('posts')
+      .set((eb) => ({ [count]: eb(count, '+', by) }))
+      .where('id', '=', postId)
+      .returning('team_id'),
+  );
+const POST_ENGAGEMENT = {
+  buzzes_count: engagementCount('buzzes_count'),
+  expressions_count: engagementCount('expressions_count'),
+};
+
+/** A post's reaction or comment count moved by one, for a reaction or comment in `ex`'s transaction; its team. */
+export const countPostEngagement: EngagementCounter = async (ex, postId, count, by) => {
+  const [row] = await POST_ENGAGEMENT[count](ex, postId, by);
+  if (!row) throw new Error(`countPostEngagement: no post ${postId}`);
+  return row.team_id;
+};
 
 /**
  * Deletes a post (its tags, reactions, comments and a prompt's answers go by the foreign keys'

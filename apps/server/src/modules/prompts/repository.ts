@@ -53,11 +53,11 @@ export interface PromptMemberRow {
 export type ResponseFilter = { all: true } | { all: false; published: boolean; viewerId: number };
 
 // An answer's statements, compiled once (ADR 0009).
-const lockPrompt = compileOnceIn((db: Kysely<Database>, promptId: number) =>
-  db.selectFrom('prompts').select('id').where('id', '=', promptId).$call(lockRows(db)),
+const lockPrompt = compileOnceIn((ex: Kysely<Database>, promptId: number) =>
+  ex.selectFrom('prompts').select('id').where('id', '=', promptId).$call(lockRows(ex)),
 );
-const recountAnswers = compileOnceIn((db: Kysely<Database>, promptId: number) =>
-  db
+const recountAnswers = compileOnceIn((ex: Kysely<Database>, promptId: number) =>
+  ex
     .updateTable('prompts')
     .set((eb) => ({
       answers_count: eb

@@ -1,8 +1,15 @@
 import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { compileOnceIn } from '../../db/compile-once.js';
 import { dialectOf, jsonArrayFrom, type DialectName } from '../../db/dialect.js';
 import type { Database, Executor, TodoListsTable, TodoTasksTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
-import type { EngagementRepository, EngagementRow, PersonRow } from '../engagement/repository.js';
+import type {
+  EngagementCount,
+  EngagementCounter,
+  EngagementRepository,
+  EngagementRow,
+  PersonRow,
+} from '../engagement/repository.js';
 import { mediaColumns, type StoredMedia } from '../uploads/media-view.js';
 
 /** The notification kinds about a list's tasks: a list's `notifications_count` counts the viewer's unread ones. */
@@ -42,6 +49,27 @@ export interface TaskPage {
   limit: number;
   offset: number;
 }
+
+/** The engagement mechanism's counts of a task (ADR 0012), kept here as the table's owner (ADR 0038). */
+const engagementCount = (count: EngagementCount) =>
+  compileOnceIn((ex: Kysely<Database>, taskId: number, by: number) =>
+    ex
+      .updateTable('todo_tasks')
+      .set((eb) => ({ [count]: eb(count, '+', by) }))
+      .where('id', '=', taskId)
+      .returning('team_id'),
+  );
+const TASK_ENGAGEMENT = {
+  buzzes_count: engagementCount('buzzes_count'),
+  expressions_count: engagementCount('expressions_count'),
+};
+
+/** A task's reaction or comment count moved by one, for a reaction or comment in `ex`'s transaction; its team. */
+export const countTaskEngagement: EngagementCounter = async (ex, taskId, count, by) => {
+  const [row] = await TASK_ENGAGEMENT[count](ex, taskId, by);
+  if (!row) throw new Error(`countTaskEngagement: no task ${taskId}`);
+  return row.team_id;
+};
 
 /** To-do lists and tasks: the only code that touches `todo_lists`, `todo_tasks` and `todo_task_tags`. */
 export class TodosRepository {
