@@ -37,7 +37,7 @@ describe('migrations', () => {
     expect(after.length).toBeGreaterThan(0);
     expect(after.filter((name) => !name.includes('timeline'))).toEqual([]);
     // Down puts the counting triggers back as their migrations made them; up drops them again.
-    const derived = migrations['2026112901-derived-data']!;
+    const derived = migrations['2026112903-derived-data']!;
     await derived.down!(db);
     const restored = await live();
     expect(restored.filter((name) => !after.includes(name)).length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { dialectOf, references } from '../dialect.js';
  * How many posts of each type a team has, kept by the database itself: a trigger on `posts`
  * counts every insert and delete, whichever code (or bulk load) wrote them. A timeline page's
  * `meta.total` then reads a few rows instead of counting the team's posts on every page.
- * (Migration 2026112901 drops the trigger: the posts module counts them since, ADR 0038.)
+ * (Migration 2026112903 drops the trigger: the posts module counts them since, ADR 0038.)
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never import app types
 export async function up(db: Kysely<any>): Promise<void> {
@@ -28,7 +28,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('team_post_counts').execute();
 }
 
-/** The triggers that count posts (dropped by migration 2026112901: the posts module counts them, ADR 0038). */
+/** The triggers that count posts (dropped by migration 2026112903: the posts module counts them, ADR 0038). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function createCountTriggers(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) === 'postgres') {

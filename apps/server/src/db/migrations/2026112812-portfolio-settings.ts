@@ -20,7 +20,7 @@ import { dialectOf, references } from '../dialect.js';
  * They count what happened: a post deleted later stays in the day's count and the last times.
  * A deleted check-in answer (an account erased) leaves the answer counts and score sums; the
  * answer counts of check-ins and prompts follow every insert and delete.
- * (Migration 2026112901 drops these triggers: the modules that own the rollups and counts keep
+ * (Migration 2026112903 drops these triggers: the modules that own the rollups and counts keep
  * them in the write's transaction since, ADR 0038.)
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never import app types
@@ -129,7 +129,7 @@ export async function down(db: Kysely<any>): Promise<void> {
 }
 
 /**
- * The triggers that kept the rollups and the answer counts (dropped by migration 2026112901: the
+ * The triggers that kept the rollups and the answer counts (dropped by migration 2026112903: the
  * modules that own them keep them in the write's transaction, ADR 0038).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -28,7 +28,7 @@ import * as portfolioSettings from './2026112812-portfolio-settings.js';
 import * as portfolioAttention from './2026112813-portfolio-attention.js';
 import * as workQueue from './2026112900-work-queue.js';
 import * as mediaOnQueue from './2026112902-media-on-queue.js';
-import * as derivedData from './2026112901-derived-data.js';
+import * as derivedData from './2026112903-derived-data.js';
 
 /** Every migration, in order. Static imports keep the built server self-contained. */
 export const migrations: Record<string, Migration> = {
@@ -61,5 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026112813-portfolio-attention': portfolioAttention,
   '2026112900-work-queue': workQueue,
   '2026112902-media-on-queue': mediaOnQueue,
-  '2026112901-derived-data': derivedData,
+  '2026112903-derived-data': derivedData,
 };
