@@ -19,6 +19,19 @@ const PRINCIPAL_COLUMNS = [
 export class AuthRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Updates the user's own columns (never the e-mail: that changes through the confirmed e-mail change). */
+  async updateOwnColumns(
+    userId: number,
+    values: { first_name?: string; last_name?: string; avatar?: string | null },
+    ex: Executor,
+  ): Promise<void> {
+    await ex
+      .updateTable('users')
+      .set({ ...values, updated_at: nowIso() })
+      .where('id', '=', userId)
+      .execute();
+  }
+
   findUserByEmail(email: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   }
