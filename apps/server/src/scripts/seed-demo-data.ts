@@ -42,7 +42,7 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
   if (await auth.findUserByEmail(PEOPLE[0]!.email)) return false;
 
   const subscriptions = new BillingRepository(db);
-  const billing = new BillingService(subscriptions, opts.trialDays);
+  const billing = new BillingService(db, subscriptions, opts.trialDays);
   const members = new MembersRepository(db);
   const teams = new TeamsRepository(db, members);
 
@@ -71,19 +71,25 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
     number,
   ];
   // The demo coach pays for the Coach plan (Manage Billing shows); everyone else is on the trial.
-  await seedPaidCoach(subscriptions, users[0]!, opts.publicUrl);
+  await seedPaidCoach(db, subscriptions, users[0]!, opts.publicUrl);
   for (const id of [alex, sam, priya, jonas, mei, lena]) await billing.startTrial(id);
 
   const product = await teams.createTeam(coach, 'Product Squad', false, Role.Owner);
-  for (const id of [alex, sam, priya, jonas, mei]) await members.add(product, id, Role.Member);
-  await members.setRole(product, alex, Role.Admin);
+  await transact(db, async (trx) => {
+    for (const id of [alex, sam, priya, jonas, mei]) await members.add(product, id, Role.Member, trx);
+    await members.setRole(product, alex, Role.Admin, trx);
+  });
 
   const leaders = await teams.createTeam(coach, 'Leadership Circle', false, Role.Owner);
-  for (const id of [priya, lena]) await members.add(leaders, id, Role.Member);
+  await transact(db, async (trx) => {
+    for (const id of [priya, lena]) await members.add(leaders, id, Role.Member, trx);
+  });
 
   const design = await teams.createTeam(alex, 'Design Guild', false, Role.Owner);
-  await members.add(design, mei, Role.Member);
-  await new InvitationsRepository(db).create(design, alex, 'sam@rally.test', 'DEMOJOIN2026');
+  await transact(db, (trx) => members.add(design, mei, Role.Member, trx));
+  await transact(db, (trx) =>
+    new InvitationsRepository(db).create(design, alex, 'sam@rally.test', 'DEMOJOIN2026', trx),
+  );
 
   const engagement = new EngagementRepository(db);
   const now = new Date();

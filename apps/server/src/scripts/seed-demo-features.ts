@@ -32,8 +32,13 @@ export interface FeatureContext {
  * The coach pays for the Coach plan with Stripe's test card, as the built-in test mode's
  * subscribe does it (ADR 0014): no trial running, so the subscription is active at once.
  */
-export async function seedPaidCoach(repo: BillingRepository, coach: UserRow, publicUrl: string): Promise<void> {
-  const billing = new BillingService(repo, 0, new TestModeProvider(publicUrl));
+export async function seedPaidCoach(
+  db: Kysely<Database>,
+  repo: BillingRepository,
+  coach: UserRow,
+  publicUrl: string,
+): Promise<void> {
+  const billing = new BillingService(db, repo, 0, new TestModeProvider(publicUrl));
   await billing.subscribe(coach, {
     payment_method: '4242 4242 4242 4242',
     name: `${coach.first_name} ${coach.last_name}`,

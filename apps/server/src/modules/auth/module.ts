@@ -29,6 +29,7 @@ export const authModule = defineModule({
     app.decorate('sessions', sessions);
     const billing = services.billing;
     services.auth = new AuthService({
+      db: db.kysely,
       repo: new AuthRepository(db.kysely),
       mailer: services.mailer,
       secret: config.APP_SECRET,

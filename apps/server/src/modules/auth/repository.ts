@@ -3,7 +3,6 @@ import type { CodePurpose, Database, Executor, NewUser, UserRow } from '../../db
 import { compileOnce } from '../../db/compile-once.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { nowIso } from '../../lib/clock.js';
-import { transact } from '../../events/log.js';
 
 /** What a signed-in request knows of its user (never the password hash). */
 const PRINCIPAL_COLUMNS = [
@@ -20,9 +19,17 @@ const PRINCIPAL_COLUMNS = [
 export class AuthRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Runs `fn` in one transaction: every write in it commits together or not at all. */
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return transact(this.db, fn);
+  /** Updates the user's own columns (never the e-mail: that changes through the confirmed e-mail change). */
+  async updateOwnColumns(
+    userId: number,
+    values: { first_name?: string; last_name?: string; avatar?: string | null },
+    ex: Executor,
+  ): Promise<void> {
+    await ex
+      .updateTable('users')
+      .set({ ...values, updated_at: nowIso() })
+      .where('id', '=', userId)
+      .execute();
   }
 
   findUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -109,8 +116,8 @@ export class AuthRepository {
         .where('auth_tokens.token_hash', '=', tokenHash),
   );
 
-  async touchToken(tokenId: number): Promise<void> {
-    await this.db.updateTable('auth_tokens').set({ last_used_at: nowIso() }).where('id', '=', tokenId).execute();
+  async touchToken(tokenId: number, ex: Executor): Promise<void> {
+    await ex.updateTable('auth_tokens').set({ last_used_at: nowIso() }).where('id', '=', tokenId).execute();
   }
 
   /** Deletes one session; false when it was gone already. */
@@ -129,34 +136,31 @@ export class AuthRepository {
   }
 
   /**
-   * Replaces any open code of this purpose with a new one (in `trx`, or in a transaction of its
-   * own). `newEmail`: the address an 'email' code changes the account to.
+   * Replaces any open code of this purpose with a new one, in the caller's transaction `trx`.
+   * `newEmail`: the address an 'email' code changes the account to.
    */
   async replaceCode(
     userId: number,
     purpose: CodePurpose,
     codeHash: string,
     expiresAt: string,
-    trx?: Transaction<Database>,
+    trx: Transaction<Database>,
     newEmail: string | null = null,
   ): Promise<void> {
-    const replace = async (trx: Transaction<Database>) => {
-      await trx.deleteFrom('one_time_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
-      await trx
-        .insertInto('one_time_codes')
-        .values({
-          user_id: userId,
-          purpose,
-          code_hash: codeHash,
-          attempts: 0,
-          expires_at: expiresAt,
-          used_at: null,
-          created_at: nowIso(),
-          new_email: newEmail,
-        })
-        .execute();
-    };
-    await (trx ? replace(trx) : transact(this.db, replace));
+    await trx.deleteFrom('one_time_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+    await trx
+      .insertInto('one_time_codes')
+      .values({
+        user_id: userId,
+        purpose,
+        code_hash: codeHash,
+        attempts: 0,
+        expires_at: expiresAt,
+        used_at: null,
+        created_at: nowIso(),
+        new_email: newEmail,
+      })
+      .execute();
   }
 
   /** The newest unused, unexpired code of this purpose. */
@@ -177,8 +181,8 @@ export class AuthRepository {
    * guesses sent in parallel cannot get more than `maxAttempts` comparisons. False when the code
    * is used up, spent or expired.
    */
-  async claimAttempt(codeId: number, maxAttempts: number): Promise<boolean> {
-    const res = await this.db
+  async claimAttempt(codeId: number, maxAttempts: number, ex: Executor): Promise<boolean> {
+    const res = await ex
       .updateTable('one_time_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', codeId)
@@ -190,8 +194,8 @@ export class AuthRepository {
   }
 
   /** Gives back the try of a right code that was only checked, not spent. */
-  async refundAttempt(codeId: number): Promise<void> {
-    await this.db
+  async refundAttempt(codeId: number, ex: Executor): Promise<void> {
+    await ex
       .updateTable('one_time_codes')
       .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
       .where('id', '=', codeId)

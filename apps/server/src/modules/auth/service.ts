@@ -13,9 +13,9 @@ import {
   type VerifyResetTokenData,
   SecurityMessages,
 } from '@rally/contract';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { CodePurpose, Database, UserRow } from '../../db/schema.js';
-import { recordEvent } from '../../events/log.js';
+import { recordEvent, transact } from '../../events/log.js';
 import type { Principal, Session } from '../../http/authenticate.js';
 import { AppError, forbidden, validation } from '../../http/errors.js';
 import type { WorkQueue } from '../../queue/work-queue.js';
@@ -37,6 +37,8 @@ import {
 } from './secrets.js';
 
 export interface AuthServiceDeps {
+  /** The database (the service opens its transactions on it). */
+  db: Kysely<Database>;
   repo: AuthRepository;
   mailer: Mailer;
   secret: string;
@@ -95,7 +97,7 @@ export class AuthService {
     if (await repo.findUserByEmail(input.email)) throw validation({ email: [Messages.emailTaken] });
     refuseCommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
-    const user = await repo.transaction(async (trx) => {
+    const user = await transact(this.deps.db, async (trx) => {
       const now = nowIso();
       const created = await repo.createUser(
         {
@@ -133,7 +135,7 @@ export class AuthService {
     const codeId = await this.checkCode(user.id, 'verify', input.verification_code, invalid);
     const token = newBearerToken();
     // Spending the code, verifying and signing in are one step.
-    await repo.transaction(async (trx) => {
+    await transact(this.deps.db, async (trx) => {
       if (!(await repo.consumeCode(codeId, trx))) throw invalid();
       await repo.markVerified(user.id, trx);
       await repo.insertToken(user.id, hashToken(token), trx);
@@ -168,7 +170,7 @@ export class AuthService {
    * sign-in is guarded. Answers at once and alike for every e-mail, as forgot-password does.
    */
   async requestLoginCode(email: string): Promise<void> {
-    await this.deps.repo.transaction((trx) => this.deps.queue.enqueue(trx, AUTH_LOGIN_CODE, { email }));
+    await transact(this.deps.db, (trx) => this.deps.queue.enqueue(trx, AUTH_LOGIN_CODE, { email }));
   }
 
   private async sendLoginCode(email: string): Promise<void> {
@@ -177,7 +179,7 @@ export class AuthService {
     // An unverified account signs in by verifying it (its code is on the verify screen).
     if (!user?.email_verified_at) return;
     const code = newCode();
-    await repo.transaction(async (trx) => {
+    await transact(this.deps.db, async (trx) => {
       await repo.replaceCode(user.id, 'login', hashCode(secret, code), isoAfter(Timing.codeTtlMs), trx);
       await mailer.send(loginCodeMail(user.email, user.first_name, code, Timing.codeTtlMs), trx);
     });
@@ -191,7 +193,7 @@ export class AuthService {
     if (!user?.email_verified_at) throw invalid();
     const codeId = await this.checkCode(user.id, 'login', input.code, invalid);
     const token = newBearerToken();
-    await repo.transaction(async (trx) => {
+    await transact(this.deps.db, async (trx) => {
       if (!(await repo.consumeCode(codeId, trx))) throw invalid();
       await repo.insertToken(user.id, hashToken(token), trx);
     });
@@ -219,14 +221,14 @@ export class AuthService {
     // A session unused for 30 days ends, and any session SESSION_MAX_AGE_DAYS after its sign-in:
     // a leaked token is worth nothing for long, even to someone who keeps using it.
     if (idle > Timing.sessionIdleMs || Date.now() - createdAt > sessionMaxAgeMs) {
-      await repo.transaction(async (trx) => {
+      await transact(this.deps.db, async (trx) => {
         // Only the request that deleted it tells: the others found it gone already.
         if (await repo.deleteToken(token_id, trx)) await this.sessionEnded(trx, user.id);
       });
       return undefined;
     }
     if (idle > TOUCH_EVERY_MS) {
-      await repo.touchToken(token_id);
+      await transact(this.deps.db, (trx) => repo.touchToken(token_id, trx));
       lastUsedAt = Date.now();
     }
     const session = { user: principalFrom(user), tokenId: token_id };
@@ -236,7 +238,7 @@ export class AuthService {
 
   async logout(session: Session): Promise<void> {
     const { repo } = this.deps;
-    await repo.transaction(async (trx) => {
+    await transact(this.deps.db, async (trx) => {
       await repo.deleteToken(session.tokenId, trx);
       await this.sessionEnded(trx, session.user.id);
     });
@@ -247,7 +249,7 @@ export class AuthService {
    * after the answer, so neither the reply nor its timing tells which e-mails have accounts.
    */
   async forgotPassword(email: string): Promise<void> {
-    await this.deps.repo.transaction((trx) => this.deps.queue.enqueue(trx, AUTH_RESET_CODE, { email }));
+    await transact(this.deps.db, (trx) => this.deps.queue.enqueue(trx, AUTH_RESET_CODE, { email }));
   }
 
   /** The handlers of the jobs queued above. */
@@ -262,7 +264,7 @@ export class AuthService {
     const user = await repo.findUserByEmail(email);
     if (!user) return;
     const code = newCode();
-    await repo.transaction(async (trx) => {
+    await transact(this.deps.db, async (trx) => {
       await repo.replaceCode(user.id, 'reset', hashCode(secret, code), isoAfter(Timing.codeTtlMs), trx);
       await mailer.send(resetMail(user.email, user.first_name, code, Timing.codeTtlMs), trx);
     });
@@ -274,7 +276,8 @@ export class AuthService {
     const user = await repo.findUserByEmail(input.email);
     if (!user) throw invalid();
     // Only checked, not spent: the right code gives its try back.
-    await repo.refundAttempt(await this.checkCode(user.id, 'reset', input.token, invalid));
+    const codeId = await this.checkCode(user.id, 'reset', input.token, invalid);
+    await transact(this.deps.db, (trx) => repo.refundAttempt(codeId, trx));
   }
 
   /** Sets the new password, proves the mailbox (so verifies the account) and ends every session. */
@@ -287,7 +290,7 @@ export class AuthService {
     const codeId = await this.checkCode(user.id, 'reset', input.token, invalid);
     const passwordHash = await hashPassword(input.password);
     // The code is spent exactly when the new password is set and every session ends.
-    await repo.transaction(async (trx) => {
+    await transact(this.deps.db, async (trx) => {
       if (!(await repo.consumeCode(codeId, trx))) throw invalid();
       await repo.setPasswordHash(user.id, passwordHash, trx);
       await repo.markVerified(user.id, trx);
@@ -307,7 +310,7 @@ export class AuthService {
     refuseCommonPassword(input.password);
     const { repo } = this.deps;
     const passwordHash = await hashPassword(input.password);
-    await repo.transaction(async (trx) => {
+    await transact(this.deps.db, async (trx) => {
       await repo.setPasswordHash(user.id, passwordHash, trx);
       await repo.deleteTokensOfUser(user.id, session.tokenId, trx);
       await this.sessionEnded(trx, user.id);
@@ -329,7 +332,7 @@ export class AuthService {
     if (input.email === row.email) throw validation({ email: [ProfileMessages.emailUnchanged] });
     if (await repo.findUserByEmail(input.email)) throw validation({ email: [Messages.emailTaken] });
     const code = newCode();
-    await repo.transaction(async (trx) => {
+    await transact(this.deps.db, async (trx) => {
       await repo.replaceCode(row.id, 'email', hashCode(secret, code), isoAfter(Timing.codeTtlMs), trx, input.email);
       await mailer.send(emailChangeCodeMail(input.email, row.first_name, code, Timing.codeTtlMs), trx);
     });
@@ -347,7 +350,7 @@ export class AuthService {
     const before = await repo.findUserById(user.id);
     if (!code.new_email || !before) throw invalid();
     const newEmail = code.new_email;
-    await repo.transaction(async (trx) => {
+    await transact(this.deps.db, async (trx) => {
       if (!(await repo.consumeCode(code.id, trx))) throw invalid();
       if (!(await repo.setEmail(user.id, newEmail, trx))) throw validation({ email: [Messages.emailTaken] });
       await repo.deleteTokensOfUser(user.id, tokenId, trx);
@@ -386,7 +389,7 @@ export class AuthService {
       await mailer.send(verificationMail(user.email, user.first_name, code, Timing.codeTtlMs, url), trx);
     };
     if (trx) return write(trx); // the caller's commit sends it
-    await repo.transaction(write);
+    await transact(this.deps.db, write);
   }
 
   /**
@@ -402,7 +405,8 @@ export class AuthService {
   private async checkOpenCode(userId: number, purpose: CodePurpose, code: string, invalid: () => Error) {
     const { repo, secret } = this.deps;
     const open = await repo.findOpenCode(userId, purpose);
-    if (!open || !(await repo.claimAttempt(open.id, Timing.codeMaxAttempts))) throw invalid();
+    if (!open || !(await transact(this.deps.db, (trx) => repo.claimAttempt(open.id, Timing.codeMaxAttempts, trx))))
+      throw invalid();
     if (!sameHash(open.code_hash, hashCode(secret, code))) throw invalid();
     return open;
   }

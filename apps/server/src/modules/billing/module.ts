@@ -18,6 +18,7 @@ export const billingModule = defineModule({
     const provider = createPaymentProvider(config);
     logPaymentMode(provider, config, log);
     services.billing = new BillingService(
+      db.kysely,
       new BillingRepository(db.kysely),
       config.TRIAL_DAYS,
       provider,

@@ -3,7 +3,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, Executor, SubscriptionRow, SubscriptionsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import type { ProviderSubscription } from './provider.js';
-import { recordEvent, transact } from '../../events/log.js';
+import { recordEvent } from '../../events/log.js';
 
 type SubscriptionValues = Required<Omit<Insertable<SubscriptionsTable>, 'id'>>;
 
@@ -65,26 +65,24 @@ export class BillingRepository {
    * Member" mark goes. A webhook that read a newer state meanwhile is not overwritten. The cards
    * of the teams they own show the plan (`subscription.changed`).
    */
-  async recordPayment(userId: number, state: ProviderSubscription): Promise<void> {
+  async recordPayment(userId: number, state: ProviderSubscription, trx: Transaction<Database>): Promise<void> {
     const columns = { ...BillingRepository.columnsOf(state), action_performed_by: null };
-    await transact(this.db, async (trx) => {
-      await trx
-        .insertInto('subscriptions')
-        .values({ ...subscriptionValues(userId), ...columns })
-        .onConflict((oc) =>
-          oc
-            .column('user_id')
-            .doUpdateSet(columns)
-            .where((eb) =>
-              eb.or([
-                eb('subscriptions.provider_synced_at', 'is', null),
-                eb('subscriptions.provider_synced_at', '<', state.readAt),
-              ]),
-            ),
-        )
-        .execute();
-      await recordEvent(trx, { type: 'subscription.changed', team_id: null, user_id: userId });
-    });
+    await trx
+      .insertInto('subscriptions')
+      .values({ ...subscriptionValues(userId), ...columns })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet(columns)
+          .where((eb) =>
+            eb.or([
+              eb('subscriptions.provider_synced_at', 'is', null),
+              eb('subscriptions.provider_synced_at', '<', state.readAt),
+            ]),
+          ),
+      )
+      .execute();
+    await recordEvent(trx, { type: 'subscription.changed', team_id: null, user_id: userId });
   }
 
   /**
@@ -92,26 +90,29 @@ export class BillingRepository {
    * False when the event was handled before (a replay). A state read before the one stored is
    * dropped, so deliveries in any order end at the provider's latest state.
    */
-  async applyEvent(eventId: string, type: string, state: ProviderSubscription | null): Promise<boolean> {
-    return transact(this.db, async (trx) => {
-      const inserted = await trx
-        .insertInto('billing_events')
-        .values({ id: eventId, type, received_at: nowIso() })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-      if (!state) return true;
-      const changed = await trx
-        .updateTable('subscriptions')
-        .set(BillingRepository.columnsOf(state))
-        .where('provider_subscription_id', '=', state.subscriptionId)
-        .where((eb) => eb.or([eb('provider_synced_at', 'is', null), eb('provider_synced_at', '<', state.readAt)]))
-        .returning('user_id')
-        .execute();
-      // The cards of the teams they own show the plan.
-      await BillingRepository.changed(trx, changed);
-      return true;
-    });
+  async applyEvent(
+    eventId: string,
+    type: string,
+    state: ProviderSubscription | null,
+    trx: Transaction<Database>,
+  ): Promise<boolean> {
+    const inserted = await trx
+      .insertInto('billing_events')
+      .values({ id: eventId, type, received_at: nowIso() })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    if (!state) return true;
+    const changed = await trx
+      .updateTable('subscriptions')
+      .set(BillingRepository.columnsOf(state))
+      .where('provider_subscription_id', '=', state.subscriptionId)
+      .where((eb) => eb.or([eb('provider_synced_at', 'is', null), eb('provider_synced_at', '<', state.readAt)]))
+      .returning('user_id')
+      .execute();
+    // The cards of the teams they own show the plan.
+    await BillingRepository.changed(trx, changed);
+    return true;
   }
 
   async eventSeen(eventId: string): Promise<boolean> {
@@ -125,19 +126,17 @@ export class BillingRepository {
    * Test mode: card trials that have ended become active (nothing is charged). Each records
    * `subscription.changed`, as every write of a plan does: the cards of the teams they own show it.
    */
-  async endCardTrials(now: string): Promise<void> {
-    await transact(this.db, async (trx) => {
-      const changed = await trx
-        .updateTable('subscriptions')
-        .set({ stripe_status: 'active', trial_ends_at: null, updated_at: now })
-        .where('stripe_status', '=', 'trialing')
-        .where('has_payment_method', '=', 1)
-        .where('subscription_service', '=', SUBSCRIPTION_SERVICE_CARD)
-        .where('trial_ends_at', '<', now)
-        .returning('user_id')
-        .execute();
-      await BillingRepository.changed(trx, changed);
-    });
+  async endCardTrials(now: string, trx: Transaction<Database>): Promise<void> {
+    const changed = await trx
+      .updateTable('subscriptions')
+      .set({ stripe_status: 'active', trial_ends_at: null, updated_at: now })
+      .where('stripe_status', '=', 'trialing')
+      .where('has_payment_method', '=', 1)
+      .where('subscription_service', '=', SUBSCRIPTION_SERVICE_CARD)
+      .where('trial_ends_at', '<', now)
+      .returning('user_id')
+      .execute();
+    await BillingRepository.changed(trx, changed);
   }
 
   /**
@@ -146,19 +145,17 @@ export class BillingRepository {
    * done by the system. One idempotent UPDATE, so several API nodes may run it at once (the
    * second finds nothing and records nothing). Each changed plan records `subscription.changed`.
    */
-  async expireTrials(now: string, systemActor: number): Promise<number> {
-    return transact(this.db, async (trx) => {
-      const changed = await trx
-        .updateTable('subscriptions')
-        .set({ plan: 'Free', stripe_status: 'active', action_performed_by: systemActor, updated_at: now })
-        .where('stripe_status', '=', 'trialing')
-        .where('has_payment_method', '=', 0)
-        .where('trial_ends_at', '<', now)
-        .returning('user_id')
-        .execute();
-      await BillingRepository.changed(trx, changed);
-      return changed.length;
-    });
+  async expireTrials(now: string, systemActor: number, trx: Transaction<Database>): Promise<number> {
+    const changed = await trx
+      .updateTable('subscriptions')
+      .set({ plan: 'Free', stripe_status: 'active', action_performed_by: systemActor, updated_at: now })
+      .where('stripe_status', '=', 'trialing')
+      .where('has_payment_method', '=', 0)
+      .where('trial_ends_at', '<', now)
+      .returning('user_id')
+      .execute();
+    await BillingRepository.changed(trx, changed);
+    return changed.length;
   }
 
   /** Records, last in `trx`, that these users' plans changed. */

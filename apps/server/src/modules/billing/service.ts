@@ -6,7 +6,9 @@ import {
   type PaymentConfigDto,
 } from '@rally/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor, SubscriptionRow } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, Executor, SubscriptionRow } from '../../db/schema.js';
+import { transact } from '../../events/log.js';
 import type { Principal } from '../../http/authenticate.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { DAY, isoAfter } from '../../lib/clock.js';
@@ -22,6 +24,8 @@ export interface SubscribeCommand {
 
 export class BillingService {
   constructor(
+    /** The database (the service opens its transactions on it). */
+    private readonly db: Kysely<Database>,
     private readonly repo: BillingRepository,
     private readonly trialDays: number,
     /** Absent only where no payment is taken (the seed script, the trial job's tests). */
@@ -51,9 +55,10 @@ export class BillingService {
 
   /** The scheduled job: ended trials without a payment method move to the Member plan. */
   async expireTrials(now: Date = new Date()): Promise<number> {
-    const moved = await this.repo.expireTrials(now.toISOString(), ACTION_BY_SYSTEM);
+    const moved = await transact(this.db, (trx) => this.repo.expireTrials(now.toISOString(), ACTION_BY_SYSTEM, trx));
     // Stripe ends its own trials (a webhook tells); test mode has nobody else to do it.
-    if (this.provider?.kind === 'test') await this.repo.endCardTrials(now.toISOString());
+    if (this.provider?.kind === 'test')
+      await transact(this.db, (trx) => this.repo.endCardTrials(now.toISOString(), trx));
     return moved;
   }
 
@@ -79,7 +84,7 @@ export class BillingService {
       subscriptionId: current?.provider_subscription_id ?? null,
       trialEndsAt: trialing ? current.trial_ends_at : null,
     });
-    await this.repo.recordPayment(user.id, state);
+    await transact(this.db, (trx) => this.repo.recordPayment(user.id, state, trx));
     return this.subscriptionOf(user.id);
   }
 
@@ -102,7 +107,7 @@ export class BillingService {
     if (!event) throw notFound(BillingMessages.webhookDisabled);
     if (await this.repo.eventSeen(event.id)) return;
     const state = event.subscriptionId ? await this.card().fetchSubscription(event.subscriptionId) : null;
-    const fresh = await this.repo.applyEvent(event.id, event.type, state);
+    const fresh = await transact(this.db, (trx) => this.repo.applyEvent(event.id, event.type, state, trx));
     this.log?.info({ event: event.id, type: event.type, replay: !fresh }, 'billing webhook');
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { BillingMessages } from '@rally/contract';
+import { transact } from '../../events/log.js';
 import { useTestApp } from '../../test/app.js';
 import { buildUser, type SignedUpUser } from '../../test/factories.js';
 import { BillingRepository } from './repository.js';
@@ -286,10 +287,19 @@ describe('webhooks', () => {
       readAt,
     });
     expect(
-      await repo.applyEvent('evt_race_new', 'invoice.paid', state('active', new Date(Date.now() + 5000).toISOString())),
+      await transact(t.db.kysely, (trx) =>
+        repo.applyEvent(
+          'evt_race_new',
+          'invoice.paid',
+          state('active', new Date(Date.now() + 5000).toISOString()),
+          trx,
+        ),
+      ),
     ).toBe(true);
     expect(
-      await repo.applyEvent('evt_race_old', 'invoice.payment_failed', state('past_due', new Date().toISOString())),
+      await transact(t.db.kysely, (trx) =>
+        repo.applyEvent('evt_race_old', 'invoice.payment_failed', state('past_due', new Date().toISOString()), trx),
+      ),
     ).toBe(true);
     expect((await subscriptionOf(t, coach)).stripe_status).toBe('active');
   });
@@ -297,7 +307,9 @@ describe('webhooks', () => {
   it('the trial job moves an ended trial without a card to Member (2) and leaves a Stripe trial with a card alone', async () => {
     const [lapsed, { coach }] = await Promise.all([buildUser(t), payingCoach()]);
     await Promise.all([endTrial(t, lapsed), endTrial(t, coach)]);
-    expect(await new BillingService(new BillingRepository(t.db.kysely), 14).expireTrials()).toBeGreaterThanOrEqual(1);
+    expect(
+      await new BillingService(t.db.kysely, new BillingRepository(t.db.kysely), 14).expireTrials(),
+    ).toBeGreaterThanOrEqual(1);
     expect(await subscriptionOf(t, lapsed)).toMatchObject({ name: 'Free', action_performed_by: 2 });
     expect(await subscriptionOf(t, coach)).toMatchObject({
       name: 'Premium',

@@ -15,7 +15,7 @@ const t = useTestApp({ TRIAL_DAYS: String(TRIAL_DAYS) });
 /** The trial job as the schedule runs it, over the test database. */
 let billing: BillingService;
 beforeAll(() => {
-  billing = new BillingService(new BillingRepository(t.db.kysely), TRIAL_DAYS);
+  billing = new BillingService(t.db.kysely, new BillingRepository(t.db.kysely), TRIAL_DAYS);
 });
 
 async function subscriptionOf(user: SignedUpUser): Promise<SubscriptionDto> {

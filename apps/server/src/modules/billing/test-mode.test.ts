@@ -19,7 +19,12 @@ import {
 const t = useTestApp();
 let job: BillingService;
 beforeAll(() => {
-  job = new BillingService(new BillingRepository(t.db.kysely), 14, new TestModeProvider('http://rally.test'));
+  job = new BillingService(
+    t.db.kysely,
+    new BillingRepository(t.db.kysely),
+    14,
+    new TestModeProvider('http://rally.test'),
+  );
 });
 
 describe('test mode', () => {

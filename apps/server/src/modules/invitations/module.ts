@@ -10,6 +10,7 @@ export const invitationsModule = defineModule({
   routes: (api, { services, db, config, redis, options }) =>
     invitationRoutes(api, {
       invitations: new InvitationsService({
+        db: db.kysely,
         repo: new InvitationsRepository(db.kysely),
         members: services.memberships,
         access: services.access,

@@ -1,8 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { lockRows } from '../../db/dialect.js';
-import type { Database, InvitationRow } from '../../db/schema.js';
+import type { Database, Executor, InvitationRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
-import { transact } from '../../events/log.js';
 
 export interface PendingInvitationRow {
   id: number;
@@ -28,10 +27,6 @@ export interface PendingMailRow {
 export class InvitationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return transact(this.db, fn);
-  }
-
   /** Holds the team's row lock to the end of `trx`: two invites at the same moment make one invitation. */
   async lockTeam(teamId: number, trx: Transaction<Database>): Promise<void> {
     await trx.selectFrom('teams').select('id').where('id', '=', teamId).$call(lockRows(trx)).execute();
@@ -51,9 +46,9 @@ export class InvitationsRepository {
   }
 
   /** Records that these invitations were mailed now. */
-  async markMailed(ids: number[], at: string, db: Kysely<Database>): Promise<void> {
+  async markMailed(ids: number[], at: string, ex: Executor): Promise<void> {
     if (ids.length === 0) return;
-    await db.updateTable('invitations').set({ last_mailed_at: at }).where('id', 'in', ids).execute();
+    await ex.updateTable('invitations').set({ last_mailed_at: at }).where('id', 'in', ids).execute();
   }
 
   /**
@@ -95,8 +90,8 @@ export class InvitationsRepository {
     return row !== undefined;
   }
 
-  async create(teamId: number, invitorId: number, email: string, code: string): Promise<void> {
-    await this.createMany(teamId, invitorId, [{ email, code }]);
+  async create(teamId: number, invitorId: number, email: string, code: string, ex: Executor): Promise<void> {
+    await this.createMany(teamId, invitorId, [{ email, code }], ex);
   }
 
   /** New pending invitations, mailed now. */
@@ -104,11 +99,11 @@ export class InvitationsRepository {
     teamId: number,
     invitorId: number,
     invitations: { email: string; code: string }[],
-    db: Kysely<Database> = this.db,
+    ex: Executor,
   ): Promise<void> {
     if (invitations.length === 0) return;
     const now = nowIso();
-    await db
+    await ex
       .insertInto('invitations')
       .values(
         invitations.map(({ email, code }) => ({
@@ -170,13 +165,8 @@ export class InvitationsRepository {
   }
 
   /** Marks a pending invitation answered; false when it was answered already. */
-  async respond(
-    id: number,
-    status: 'accepted' | 'rejected',
-    reason: string | null = null,
-    db: Kysely<Database> = this.db,
-  ): Promise<boolean> {
-    const res = await db
+  async respond(id: number, status: 'accepted' | 'rejected', reason: string | null, ex: Executor): Promise<boolean> {
+    const res = await ex
       .updateTable('invitations')
       .set({ status, reject_reason: reason, responded_at: nowIso() })
       .where('id', '=', id)

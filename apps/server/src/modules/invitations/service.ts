@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { Messages, Role, type InvitationDto, type InviteResultDto } from '@rally/contract';
 import type { Principal } from '../../http/authenticate.js';
 import { AppError, conflict, forbidden } from '../../http/errors.js';
@@ -7,7 +9,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { fullName } from '../members/presenter.js';
 import type { MembersRepository } from '../members/repository.js';
 import type { TeamAccess } from '../members/team-access.js';
-import { recordEvent } from '../../events/log.js';
+import { recordEvent, transact } from '../../events/log.js';
 import type { TeamsService } from '../teams/service.js';
 import type { InviteCap } from './invite-cap.js';
 import { invitationMail } from './mails.js';
@@ -31,6 +33,8 @@ const invalidCode = () =>
 const verifiedEmail = (user: Principal): string | undefined => (user.email_verified_at ? user.email : undefined);
 
 export interface InvitationsDeps {
+  /** The database (the service opens its transactions on it). */
+  db: Kysely<Database>;
   repo: InvitationsRepository;
   members: MembersRepository;
   access: TeamAccess;
@@ -62,7 +66,7 @@ export class InvitationsService {
     const accounts = await repo.existingAccounts(invited);
     let taken = 0;
     try {
-      await repo.transaction(async (trx) => {
+      await transact(this.deps.db, async (trx) => {
         await repo.lockTeam(teamId, trx);
         const pending = await repo.pendingOf(teamId, invited, trx);
         const now = nowIso();
@@ -116,7 +120,7 @@ export class InvitationsService {
     const { repo, members, teams } = this.deps;
     const invitation = await this.pendingInvitation(user, code);
     if (!invitation) throw invalidCode();
-    const joined = await repo.transaction(async (trx) => {
+    const joined = await transact(this.deps.db, async (trx) => {
       if (!(await repo.lockLiveTeam(invitation.team_id, trx))) throw invalidCode();
       if (!(await repo.respond(invitation.id, 'accepted', null, trx))) throw invalidCode();
       if (await members.find(invitation.team_id, user.id, trx)) return false;
@@ -135,7 +139,11 @@ export class InvitationsService {
 
   async reject(user: Principal, code: string, reason: string | undefined): Promise<void> {
     const invitation = await this.pendingInvitation(user, code);
-    if (!invitation || !(await this.deps.repo.respond(invitation.id, 'rejected', reason ?? null))) throw invalidCode();
+    if (
+      !invitation ||
+      !(await transact(this.deps.db, (trx) => this.deps.repo.respond(invitation.id, 'rejected', reason ?? null, trx)))
+    )
+      throw invalidCode();
   }
 
   /** The pending invitation of this code, only when it was sent to the user's verified e-mail. */

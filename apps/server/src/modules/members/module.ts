@@ -20,8 +20,8 @@ export const membersModule = defineModule({
     services.memberships = new MembersRepository(db.kysely);
     services.access = new TeamAccess(services.memberships);
   },
-  routes: (api, { services }) =>
+  routes: (api, { services, db }) =>
     memberRoutes(api, {
-      members: new MembersService(services.memberships, services.access, services.uploads.urlOf),
+      members: new MembersService(db.kysely, services.memberships, services.access, services.uploads.urlOf),
     }),
 });

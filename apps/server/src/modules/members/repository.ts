@@ -1,10 +1,9 @@
-import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { compileOnce } from '../../db/compile-once.js';
 import { dialectOf, jsonArrayFrom, type DialectName } from '../../db/dialect.js';
-import type { Database, TeamMemberRow } from '../../db/schema.js';
+import type { Database, Executor, TeamMemberRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import type { CoachFactsRow } from '../billing/presenter.js';
-import { transact } from '../../events/log.js';
 
 /** A member as a team card shows them: the person and their role, nothing more. */
 export interface MemberPreviewRow {
@@ -152,24 +151,20 @@ export class MembersRepository {
     return new Set(rows.map((r) => r.email));
   }
 
-  /** Seats a user in a team; `db` may be a transaction. */
-  async add(teamId: number, userId: number, roleId: number, db: Kysely<Database> = this.db): Promise<void> {
-    await db
+  /** Seats a user in a team, in the caller's transaction. */
+  async add(teamId: number, userId: number, roleId: number, ex: Executor): Promise<void> {
+    await ex
       .insertInto('team_members')
       .values({ team_id: teamId, user_id: userId, role_id: roleId, read_welcome_message: 0, joined_at: nowIso() })
       .execute();
   }
 
-  async setRole(teamId: number, userId: number, roleId: number, db: Kysely<Database> = this.db): Promise<void> {
-    await this.update(teamId, userId, { role_id: roleId }, db);
+  async setRole(teamId: number, userId: number, roleId: number, ex: Executor): Promise<void> {
+    await this.update(teamId, userId, { role_id: roleId }, ex);
   }
 
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return transact(this.db, fn);
-  }
-
-  async setWelcomeRead(teamId: number, userId: number, read: boolean, db: Kysely<Database> = this.db): Promise<void> {
-    await this.update(teamId, userId, { read_welcome_message: read ? 1 : 0 }, db);
+  async setWelcomeRead(teamId: number, userId: number, read: boolean, ex: Executor): Promise<void> {
+    await this.update(teamId, userId, { read_welcome_message: read ? 1 : 0 }, ex);
   }
 
   /**
@@ -201,8 +196,8 @@ export class MembersRepository {
   }
 
   /** Ends a membership; false when there was none (removed a moment ago). */
-  async remove(teamId: number, userId: number, db: Kysely<Database> = this.db): Promise<boolean> {
-    const done = await db
+  async remove(teamId: number, userId: number, ex: Executor): Promise<boolean> {
+    const done = await ex
       .deleteFrom('team_members')
       .where('team_id', '=', teamId)
       .where('user_id', '=', userId)
@@ -214,9 +209,9 @@ export class MembersRepository {
     teamId: number,
     userId: number,
     values: Partial<Pick<TeamMemberRow, 'role_id' | 'read_welcome_message'>>,
-    db: Kysely<Database> = this.db,
+    ex: Executor,
   ): Promise<void> {
-    await db
+    await ex
       .updateTable('team_members')
       .set(values)
       .where('team_id', '=', teamId)

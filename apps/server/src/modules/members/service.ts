@@ -1,12 +1,16 @@
+import type { Kysely } from 'kysely';
 import type { MemberDto } from '@rally/contract';
+import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { presentMember, type AvatarUrl } from './presenter.js';
-import { recordEvent } from '../../events/log.js';
+import { recordEvent, transact } from '../../events/log.js';
 import type { MembersRepository } from './repository.js';
 import type { TeamAccess } from './team-access.js';
 
 export class MembersService {
   constructor(
+    /** The database (the service opens its transactions on it). */
+    private readonly db: Kysely<Database>,
     private readonly members: MembersRepository,
     private readonly access: TeamAccess,
     /** Users' avatars are stored keys; the app passes `uploads.urlOf`. */
@@ -23,7 +27,7 @@ export class MembersService {
   async changeRole(userId: number, teamId: number, targetId: number, roleId: number): Promise<MemberDto> {
     const viewer = await this.access.viewer(userId, teamId);
     await this.access.member(viewer, 'member.changeRole', targetId);
-    await this.members.transaction(async (trx) => {
+    await transact(this.db, async (trx) => {
       await this.members.setRole(teamId, targetId, roleId, trx);
       await recordEvent(trx, {
         type: 'role.changed',
@@ -43,7 +47,7 @@ export class MembersService {
   async remove(userId: number, teamId: number, targetId: number): Promise<void> {
     const viewer = await this.access.viewer(userId, teamId);
     await this.access.member(viewer, 'member.remove', targetId);
-    await this.members.transaction(async (trx) => {
+    await transact(this.db, async (trx) => {
       if (await this.members.remove(teamId, targetId, trx))
         await recordEvent(trx, { type: 'member.left', team_id: teamId, user_id: targetId });
     });

@@ -11,9 +11,11 @@ export const notificationsModule = defineModule({
   name: 'notifications',
   setup({ services, db, queue, events }) {
     const repo = new NotificationsRepository(db.kysely);
-    events.add(notificationsConsumer(new Notifier({ repo, sink: services.push })));
+    events.add(notificationsConsumer(new Notifier({ db: db.kysely, repo, sink: services.push })));
     defineNotificationJobs(queue, db.kysely, repo);
   },
   routes: (api, { db }) =>
-    notificationRoutes(api, { notifications: new NotificationsService(new NotificationsRepository(db.kysely)) }),
+    notificationRoutes(api, {
+      notifications: new NotificationsService(db.kysely, new NotificationsRepository(db.kysely)),
+    }),
 });

@@ -5,7 +5,10 @@ import {
   type NotificationDto,
   type NotificationKind,
 } from '@rally/contract';
-import { recordEvent } from '../../events/log.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { recordEvent, transact } from '../../events/log.js';
+import { nowIso } from '../../lib/clock.js';
 import { presentNotification, type StoredData } from './presenter.js';
 import type { NotificationsRepository } from './repository.js';
 
@@ -22,6 +25,8 @@ export interface NotificationSink {
 }
 
 export interface NotifierDeps {
+  /** The database the notifications are stored in (their transaction is opened here). */
+  db: Kysely<Database>;
   repo: NotificationsRepository;
   sink?: NotificationSink | undefined;
 }
@@ -319,7 +324,9 @@ export class Notifier {
     }));
     let delivered: Delivered[] = [];
     // Stored and announced in one transaction: the recipients' sockets hear of it through the log.
-    await repo.insert(rows, async (trx, created, created_at) => {
+    const created_at = nowIso();
+    await transact(this.deps.db, async (trx) => {
+      const created = await repo.insert(rows, created_at, trx);
       delivered = rows.map((row, i) => ({
         user_id: row.user_id,
         team_id: row.team_id,

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Executor } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
-import { transact } from '../../events/log.js';
 
 /** A notification as the list shows it: its row with the actor's current avatar. */
 export interface NotificationView {
@@ -104,10 +103,10 @@ export class NotificationsRepository {
       .execute();
   }
 
-  async markRead(userId: number, ids: number[]): Promise<string> {
+  async markRead(userId: number, ids: number[], ex: Executor): Promise<string> {
     const now = nowIso();
     if (ids.length === 0) return now;
-    await this.db
+    await ex
       .updateTable('notifications')
       .set({ read_at: now })
       .where('user_id', '=', userId)
@@ -117,28 +116,19 @@ export class NotificationsRepository {
     return now;
   }
 
-  /** Inserts the rows; their ids and creation time, in the given order. */
-  /** Stores `rows`; `andThen` runs in the same transaction with their ids (to record their event). */
-  async insert(
-    rows: NewNotification[],
-    andThen?: (trx: Transaction<Database>, ids: number[], created_at: string) => Promise<void>,
-  ): Promise<{ ids: number[]; created_at: string }> {
-    const created_at = nowIso();
-    if (rows.length === 0) return { ids: [], created_at };
+  /** Inserts the rows at `created_at`, in the caller's transaction; their ids, in the given order. */
+  async insert(rows: NewNotification[], created_at: string, trx: Transaction<Database>): Promise<number[]> {
     const ids: number[] = [];
-    await transact(this.db, async (trx) => {
-      // One statement per row keeps the ids in order on both databases.
-      for (const row of rows) {
-        const { id } = await trx
-          .insertInto('notifications')
-          .values({ ...row, read_at: null, created_at })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        ids.push(id);
-      }
-      await andThen?.(trx, ids, created_at);
-    });
-    return { ids, created_at };
+    // One statement per row keeps the ids in order on both databases.
+    for (const row of rows) {
+      const { id } = await trx
+        .insertInto('notifications')
+        .values({ ...row, read_at: null, created_at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(id);
+    }
+    return ids;
   }
 
   /** Whether the recipient already has an unread one of this kind, actor and subject (no repeats). */

@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import { Paging, type NotificationDto, type PageMeta } from '@rally/contract';
+import type { Database } from '../../db/schema.js';
+import { transact } from '../../events/log.js';
 import { paged } from '../../http/envelope.js';
 import { presentNotification } from './presenter.js';
 import type { NotificationsRepository } from './repository.js';
@@ -11,7 +14,10 @@ interface ListQuery {
 
 /** A user's own notifications (spec §7 Notifications): nobody reads another's. */
 export class NotificationsService {
-  constructor(private readonly repo: NotificationsRepository) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly repo: NotificationsRepository,
+  ) {}
 
   /**
    * A page, newest first. Opening the list (page 1) marks what it shows read; the answer still shows
@@ -25,7 +31,7 @@ export class NotificationsService {
     ]);
     if (!unreadOnly && q.page === 1) {
       const unread = rows.filter((r) => r.read_at === null).map((r) => r.id);
-      if (unread.length) await this.repo.markRead(userId, unread);
+      if (unread.length) await transact(this.db, (trx) => this.repo.markRead(userId, unread, trx));
     }
     return paged(rows.map(presentNotification), q.page, perPage, total);
   }

@@ -1,4 +1,5 @@
 import { defineModule } from '../../module.js';
+import { AuthRepository } from '../auth/repository.js';
 import { ProfileRepository } from './repository.js';
 import { profileRoutes } from './routes.js';
 import { ProfileService } from './service.js';
@@ -10,7 +11,9 @@ export const profileModule = defineModule({
     profileRoutes(api, {
       auth: services.auth,
       profile: new ProfileService({
+        db: db.kysely,
         repo: new ProfileRepository(db.kysely),
+        users: new AuthRepository(db.kysely),
         storage: services.files.storage,
         uploads: services.uploads,
       }),

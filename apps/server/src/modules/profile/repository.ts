@@ -1,8 +1,7 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Database, Executor, ProfileRow, ProfilesTable } from '../../db/schema.js';
 import { compileOnce } from '../../db/compile-once.js';
 import { nowIso } from '../../lib/clock.js';
-import { transact } from '../../events/log.js';
 
 /** A user's own columns that the profile shows and edits. */
 export interface ProfileUserRow {
@@ -17,13 +16,9 @@ export interface ProfileUserRow {
 
 export type ProfileValues = Omit<Updateable<ProfilesTable>, 'user_id' | 'updated_at'>;
 
-/** Profiles and the user columns they edit: the only code of this module that touches Kysely. */
+/** Profiles (the user columns they edit are written by auth's repository, `updateOwnColumns`). */
 export class ProfileRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return transact(this.db, fn);
-  }
 
   /** The user and their profile row (undefined until their first profile edit), in one query. */
   async find(
@@ -90,25 +85,12 @@ export class ProfileRepository {
   }
 
   /** Writes the given profile columns, creating the row on the first edit. */
-  async saveProfile(userId: number, values: ProfileValues, ex: Executor = this.db): Promise<void> {
+  async saveProfile(userId: number, values: ProfileValues, ex: Executor): Promise<void> {
     const updated_at = nowIso();
     await ex
       .insertInto('profiles')
       .values({ ...values, user_id: userId, updated_at })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at }))
-      .execute();
-  }
-
-  /** Updates the user's own columns (never the e-mail: that changes through auth's confirmed e-mail change). */
-  async updateUser(
-    userId: number,
-    values: { first_name?: string; last_name?: string; avatar?: string | null },
-    ex: Executor = this.db,
-  ): Promise<void> {
-    await ex
-      .updateTable('users')
-      .set({ ...values, updated_at: nowIso() })
-      .where('id', '=', userId)
       .execute();
   }
 }

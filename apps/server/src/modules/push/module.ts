@@ -16,6 +16,7 @@ export const pushModule = defineModule({
   name: 'push',
   setup({ services, db, config, log, queue, options }) {
     services.push = new PushService({
+      db: db.kysely,
       repo: new PushRepository(db.kysely),
       access: services.access,
       vapid: loadVapid(config),

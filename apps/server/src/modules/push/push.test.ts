@@ -32,6 +32,7 @@ let minas: ReturnType<typeof service.subscription>;
 /** Another API process's push service on the same database. */
 const process_ = () =>
   new PushService({
+    db: t.db.kysely,
     repo: new PushRepository(t.db.kysely),
     access: new TeamAccess(new MembersRepository(t.db.kysely)),
     vapid: loadVapid(t.config),

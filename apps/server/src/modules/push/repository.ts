@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { isUniqueViolation } from '../../db/dialect.js';
+import type { Database, Executor } from '../../db/schema.js';
 import type { NotificationDto } from '@rally/contract';
 import { presentNotification } from '../notifications/presenter.js';
 import { NOTIFICATION_VIEW, type NotificationView } from '../notifications/repository.js';
@@ -17,41 +16,47 @@ export class PushRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Stores a subscription for the user's session (it ends with that session: the foreign key
-   * cascades); an endpoint seen before moves to them (one browser, one owner).
+   * Moves an endpoint seen before to the user's session (one browser, one owner); false when it is new.
    */
-  async saveSubscription(
+  async updateSubscription(
     userId: number,
     sessionId: number,
     deviceId: string,
     endpoint: string,
     subscription: string,
     now: string,
-  ) {
-    const update = () =>
-      this.db
-        .updateTable('device_tokens')
-        .set({ user_id: userId, session_id: sessionId, device_id: deviceId, subscription, updated_at: now })
-        .where('endpoint', '=', endpoint)
-        .executeTakeFirst();
-    if (Number((await update()).numUpdatedRows) > 0) return;
-    try {
-      await this.db
-        .insertInto('device_tokens')
-        .values({
-          user_id: userId,
-          session_id: sessionId,
-          device_id: deviceId,
-          endpoint,
-          subscription,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      await update(); // registered at the same moment by another request
-    }
+    ex: Executor,
+  ): Promise<boolean> {
+    const res = await ex
+      .updateTable('device_tokens')
+      .set({ user_id: userId, session_id: sessionId, device_id: deviceId, subscription, updated_at: now })
+      .where('endpoint', '=', endpoint)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /** Inserts a subscription not seen before (a unique violation when another request just did). */
+  async insertSubscription(
+    userId: number,
+    sessionId: number,
+    deviceId: string,
+    endpoint: string,
+    subscription: string,
+    now: string,
+    ex: Executor,
+  ): Promise<void> {
+    await ex
+      .insertInto('device_tokens')
+      .values({
+        user_id: userId,
+        session_id: sessionId,
+        device_id: deviceId,
+        endpoint,
+        subscription,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
 
   /**
@@ -71,8 +76,8 @@ export class PushRepository {
   }
 
   /** Deletes the subscriptions of sessions idle or signed in too long ago (or of none); answers how many. */
-  async deleteOfEndedSessions(live: LiveSessions): Promise<number> {
-    const res = await this.db
+  async deleteOfEndedSessions(live: LiveSessions, ex: Executor): Promise<number> {
+    const res = await ex
       .deleteFrom('device_tokens')
       .where((eb) =>
         eb.or([
@@ -91,8 +96,8 @@ export class PushRepository {
     return Number(res.numDeletedRows);
   }
 
-  async deleteSubscription(id: number): Promise<void> {
-    await this.db.deleteFrom('device_tokens').where('id', '=', id).execute();
+  async deleteSubscription(id: number, ex: Executor): Promise<void> {
+    await ex.deleteFrom('device_tokens').where('id', '=', id).execute();
   }
 
   /** Of these (user, team) pairs, the users who turned the team's pushes off, as `user:team`. */
@@ -114,14 +119,14 @@ export class PushRepository {
   }
 
   /** One statement either way, so two requests at once cannot leave a duplicate or a gap. */
-  async setMuted(userId: number, teamId: number, muted: boolean): Promise<void> {
+  async setMuted(userId: number, teamId: number, muted: boolean, ex: Executor): Promise<void> {
     if (muted)
-      await this.db
+      await ex
         .insertInto('push_mutes')
         .values({ user_id: userId, team_id: teamId })
         .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
         .execute();
-    else await this.db.deleteFrom('push_mutes').where('user_id', '=', userId).where('team_id', '=', teamId).execute();
+    else await ex.deleteFrom('push_mutes').where('user_id', '=', userId).where('team_id', '=', teamId).execute();
   }
 
   /** Each user's hours (users without a profile row are absent: the defaults apply). */
@@ -142,9 +147,9 @@ export class PushRepository {
     return new Map(rows.map((r) => [r.user_id, r]));
   }
 
-  async hold(rows: { user_id: number; notification_id: number }[], now: string): Promise<void> {
+  async hold(rows: { user_id: number; notification_id: number }[], now: string, ex: Executor): Promise<void> {
     if (rows.length === 0) return;
-    await this.db
+    await ex
       .insertInto('held_pushes')
       .values(rows.map((r) => ({ ...r, created_at: now, sent_at: null })))
       .execute();
@@ -165,8 +170,8 @@ export class PushRepository {
    * Claims the user's held pushes for one summary: one UPDATE … WHERE sent_at IS NULL RETURNING, so
    * of two processes running the job at once only one gets each row (the other gets none).
    */
-  async claimHeld(userId: number, now: string): Promise<number[]> {
-    const rows = await this.db
+  async claimHeld(userId: number, now: string, ex: Executor): Promise<number[]> {
+    const rows = await ex
       .updateTable('held_pushes')
       .set({ sent_at: now })
       .where('user_id', '=', userId)

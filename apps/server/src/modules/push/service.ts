@@ -2,6 +2,10 @@ import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { type RegisterDeviceTokenData, ProfileMessages, Timing, notificationSentence } from '@rally/contract';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { Database } from '../../db/schema.js';
+import { transact } from '../../events/log.js';
 import type { Session } from '../../http/authenticate.js';
 import { validation } from '../../http/errors.js';
 import { MINUTE } from '../../lib/clock.js';
@@ -20,6 +24,8 @@ export interface PushPayload {
 }
 
 export interface PushDeps {
+  /** The database of the subscriptions, mutes and held pushes (their writes' transactions are opened here). */
+  db: Kysely<Database>;
   repo: PushRepository;
   access: TeamAccess;
   vapid: Vapid;
@@ -95,14 +101,26 @@ export class PushService implements NotificationSink {
   async register(session: Session, input: RegisterDeviceTokenData): Promise<void> {
     const sub = parseSubscription(input.device_token, this.deps.allowedHosts);
     if (!sub) throw validation({ device_token: [ProfileMessages.pushNotSupported] });
-    await this.deps.repo.saveSubscription(
+    const { db, repo } = this.deps;
+    const args = [
       session.user.id,
       session.tokenId,
       input.device_id,
       sub.endpoint,
       JSON.stringify(sub),
       this.now().toISOString(),
-    );
+    ] as const;
+    // The subscription ends with the session (the foreign key cascades); an endpoint seen before
+    // moves to it (one browser, one owner). Each statement its own transaction: a unique
+    // violation ends a PostgreSQL transaction, and the update after it must still run.
+    const update = () => transact(db, (trx) => repo.updateSubscription(...args, trx));
+    if (await update()) return;
+    try {
+      await transact(db, (trx) => repo.insertSubscription(...args, trx));
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      await update(); // registered at the same moment by another request
+    }
   }
 
   /** Whether a member gets this team's pushes (404 for a team one is not in). */
@@ -114,7 +132,7 @@ export class PushService implements NotificationSink {
   /** Turns a team's pushes on or off for a member (404 for a team one is not in). */
   async setTeamPush(userId: number, teamId: number, enabled: boolean) {
     await this.deps.access.viewer(userId, teamId);
-    await this.deps.repo.setMuted(userId, teamId, !enabled);
+    await transact(this.deps.db, (trx) => this.deps.repo.setMuted(userId, teamId, !enabled, trx));
     return { team_id: teamId, enabled };
   }
 
@@ -149,7 +167,7 @@ export class PushService implements NotificationSink {
       };
       for (const sub of subs) if (sub.user_id === item.user_id) sends.push(this.send(sub, payload));
     }
-    await repo.hold(held, now.toISOString());
+    if (held.length) await transact(this.deps.db, (trx) => repo.hold(held, now.toISOString(), trx));
     await Promise.all(sends);
   }
 
@@ -166,7 +184,7 @@ export class PushService implements NotificationSink {
     let sent = 0;
     for (const userId of users) {
       if (!withinHours(now, hours.get(userId))) continue;
-      const ids = await repo.claimHeld(userId, now.toISOString());
+      const ids = await transact(this.deps.db, (trx) => repo.claimHeld(userId, now.toISOString(), trx));
       if (ids.length === 0) continue; // another process took them
       const messages = (await repo.notificationsOf(ids)).map(notificationSentence);
       const payload: PushPayload =
@@ -186,7 +204,9 @@ export class PushService implements NotificationSink {
 
   /** Deletes the subscriptions of sessions idle past their life (deleted sessions cascade already). */
   pruneEnded(): Promise<number> {
-    return this.deps.repo.deleteOfEndedSessions(liveSince(this.deps.sessionMaxAgeMs));
+    return transact(this.deps.db, (trx) =>
+      this.deps.repo.deleteOfEndedSessions(liveSince(this.deps.sessionMaxAgeMs), trx),
+    );
   }
 
   private async send(sub: { id: number; subscription: string }, payload: PushPayload): Promise<void> {
@@ -200,7 +220,7 @@ export class PushService implements NotificationSink {
       });
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode;
-      if (status === 404 || status === 410) await repo.deleteSubscription(sub.id);
+      if (status === 404 || status === 410) await transact(this.deps.db, (trx) => repo.deleteSubscription(sub.id, trx));
       else log.warn({ err, status }, 'push failed');
     }
   }

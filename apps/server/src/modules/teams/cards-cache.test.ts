@@ -147,7 +147,9 @@ describe('GET user/teams from memory', () => {
       .set({ trial_ends_at: new Date(Date.now() - 60_000).toISOString() })
       .where('user_id', '=', owner.id)
       .execute();
-    expect(await new BillingService(new BillingRepository(t.db.kysely), 14).expireTrials()).toBeGreaterThanOrEqual(1);
+    expect(
+      await new BillingService(t.db.kysely, new BillingRepository(t.db.kysely), 14).expireTrials(),
+    ).toBeGreaterThanOrEqual(1);
     const after = await read(t, owner);
     expect(after.queries).toBe(1);
     expect(after.teams[0]!.status).toBe('inactive');

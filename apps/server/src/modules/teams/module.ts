@@ -34,6 +34,7 @@ export const teamsModule = defineModule({
     app.decorate('teamPurge', purge);
     registerTeamPurge(queue, purge, config.TEAM_PURGE_EVERY_MS);
     services.teams = new TeamsService({
+      db: db.kysely,
       repo,
       cards,
       members: services.memberships,

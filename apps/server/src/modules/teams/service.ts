@@ -9,9 +9,10 @@ import {
   type TeamDto,
   type TeamProfileDto,
 } from '@rally/contract';
-import type { TeamRow } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, TeamRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
-import { recordEvent } from '../../events/log.js';
+import { recordEvent, transact } from '../../events/log.js';
 import { DAY, nowIso } from '../../lib/clock.js';
 import type { BillingService } from '../billing/service.js';
 import type { MembersRepository } from '../members/repository.js';
@@ -26,6 +27,8 @@ import type { TeamsRepository } from './repository.js';
 /** How many member avatars a team card shows (spec §9). */
 
 export interface TeamsDeps {
+  /** The database (the service opens its transactions on it). */
+  db: Kysely<Database>;
   repo: TeamsRepository;
   /** Each viewer's cards until an event that changes them is heard (ADR 0018, 0026). */
   cards: TeamCardsCache;
@@ -181,7 +184,7 @@ export class TeamsService {
   async readWelcomeMessage(userId: number, teamId: number, isRead: boolean): Promise<void> {
     const { access, members } = this.deps;
     await access.viewer(userId, teamId);
-    await members.transaction(async (trx) => {
+    await transact(this.deps.db, async (trx) => {
       await members.setWelcomeRead(teamId, userId, isRead, trx);
       // The viewer's own card shows the flag.
       await recordEvent(trx, { type: 'welcome.read', team_id: teamId, user_id: userId });

@@ -4,8 +4,8 @@ import type { Database, Executor, UploadRow, UploadsTable } from '../../db/schem
 export class UploadsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: Insertable<UploadsTable>): Promise<void> {
-    await this.db.insertInto('uploads').values(row).execute();
+  async insert(row: Insertable<UploadsTable>, ex: Executor): Promise<void> {
+    await ex.insertInto('uploads').values(row).execute();
   }
 
   find(key: string, ex: Executor = this.db): Promise<UploadRow | undefined> {
@@ -94,9 +94,9 @@ export class UploadsRepository {
     return rows.flatMap((r) => [r.playable_key, r.poster_key].filter((k): k is string => k !== null));
   }
 
-  async deleteKeys(keys: readonly string[]): Promise<void> {
+  async deleteKeys(keys: readonly string[], ex: Executor): Promise<void> {
     if (keys.length === 0) return;
-    await this.db.deleteFrom('uploads').where('key', 'in', keys).execute();
+    await ex.deleteFrom('uploads').where('key', 'in', keys).execute();
   }
 
   /** Keys never attached and created before `before`, oldest first. */

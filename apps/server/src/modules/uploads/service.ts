@@ -9,7 +9,9 @@ import {
   PromptMessages,
 } from '@rally/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor, UploadRow } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, Executor, UploadRow } from '../../db/schema.js';
+import { transact } from '../../events/log.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { DAY } from '../../lib/clock.js';
 import type { TeamAccess } from '../members/team-access.js';
@@ -22,6 +24,8 @@ import { isStoredKey, type UrlSigner } from './signing.js';
 import { contentTypeOfKey, type LocalDiskStore } from './storage.js';
 
 export interface UploadsDeps {
+  /** The database the uploads are recorded in (their writes' transactions are opened here). */
+  db: Kysely<Database>;
   repo: UploadsRepository;
   access: TeamAccess;
   store: LocalDiskStore | S3Store;
@@ -114,19 +118,24 @@ export class UploadsService {
     const key = `uploads/${q.resource_id}/${randomBytes(16).toString('hex')}.${kind.ext}`;
     const now = this.now();
     const expires = Math.floor(now.getTime() / 1000) + Limits.uploadUrlTtlSeconds;
-    await repo.insert({
-      key,
-      user_id: userId,
-      team_id: q.resource_id,
-      policy: q.resource_policy,
-      media_type: kind.mediaType,
-      declared_size: q.file_size,
-      declared_mime: q.mime_type,
-      stored_size: null,
-      created_at: now.toISOString(),
-      completed_at: null,
-      attached_at: null,
-    });
+    await transact(this.deps.db, (trx) =>
+      repo.insert(
+        {
+          key,
+          user_id: userId,
+          team_id: q.resource_id,
+          policy: q.resource_policy,
+          media_type: kind.mediaType,
+          declared_size: q.file_size,
+          declared_mime: q.mime_type,
+          stored_size: null,
+          created_at: now.toISOString(),
+          completed_at: null,
+          attached_at: null,
+        },
+        trx,
+      ),
+    );
     // The bucket checks the Content-Type the browser sends against this one: it sends file.type.
     const url = await store.uploadUrl(key, q.mime_type, q.file_size, expires);
     return { key, url, expires_at: new Date(expires * 1000).toISOString(), media_type: kind.mediaType };
@@ -244,7 +253,7 @@ export class UploadsService {
     for (const [i, r] of results.entries())
       if (r.status === 'rejected') log?.warn({ err: r.reason, key: valid[i] }, 'stored file not removed');
     try {
-      await repo.deleteKeys(named);
+      if (named.length) await transact(this.deps.db, (trx) => repo.deleteKeys(named, trx));
     } catch (err) {
       log?.warn({ err }, 'upload rows not removed');
     }
@@ -330,19 +339,24 @@ export class UploadsService {
     const judged = await judgeContent(this.deps.media.tools, key, file.data);
     await store.put(key, judged, kind.mime);
     const now = this.now().toISOString();
-    await repo.insert({
-      key,
-      user_id: userId,
-      team_id: teamId,
-      policy,
-      media_type: kind.mediaType,
-      declared_size: file.data.length,
-      declared_mime: kind.mime,
-      stored_size: judged.length,
-      created_at: now,
-      completed_at: now,
-      attached_at: null,
-    });
+    await transact(this.deps.db, (trx) =>
+      repo.insert(
+        {
+          key,
+          user_id: userId,
+          team_id: teamId,
+          policy,
+          media_type: kind.mediaType,
+          declared_size: file.data.length,
+          declared_mime: kind.mime,
+          stored_size: judged.length,
+          created_at: now,
+          completed_at: now,
+          attached_at: null,
+        },
+        trx,
+      ),
+    );
     return { key, media_type: kind.mediaType };
   }
 }

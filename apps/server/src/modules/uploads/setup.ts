@@ -63,6 +63,7 @@ export async function createUploads(opts: {
   }
   const repo = new UploadsRepository(opts.db);
   const uploads = new UploadsService({
+    db: opts.db,
     repo,
     access: opts.access,
     store,
