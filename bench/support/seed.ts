@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { Role } from '@rally/contract';
 import { sqliteFileIn } from '../../apps/server/src/config.js';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database.js';
+import { transact } from '../../apps/server/src/events/log.js';
 import { nowIso } from '../../apps/server/src/lib/clock.js';
 import { AuthRepository } from '../../apps/server/src/modules/auth/repository.js';
 import { hashPassword, hashToken, newBearerToken } from '../../apps/server/src/modules/auth/secrets.js';
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
     const auth = new AuthRepository(db.kysely);
     const members = new MembersRepository(db.kysely);
     const teams = new TeamsRepository(db.kysely, members);
-    const billing = new BillingService(new BillingRepository(db.kysely), 14);
+    const billing = new BillingService(db.kysely, new BillingRepository(db.kysely), 14);
     const hash = await hashPassword('bench-pass');
     let users = 0;
     const person = async (first: string, email: string) => {
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
       const tokens: string[] = [];
       for (let m = 0; m < req.membersPerTeam; m++) {
         const member = await person(`Member ${t + 1}.${m + 1}`, `member.${t + 1}.${m + 1}@bench.test`);
-        await members.add(team, member, Role.Member);
+        await transact(db.kysely, (trx) => members.add(team, member, Role.Member, trx));
         if (!req.memberTokensFile) continue;
         const token = newBearerToken();
         await auth.insertToken(member, hashToken(token));
