@@ -62,6 +62,7 @@ export async function seedCheckins(
   let clock = ctx.now;
   const repo = new CheckinsRepository(ctx.db);
   const checkins = new CheckinsService({
+    db: ctx.db,
     repo,
     access: new TeamAccess(ctx.members),
     urlOf: ctx.urlOf,

@@ -9,6 +9,7 @@ export const checkinsModule = defineModule({
   routes: (api, { services, db }) =>
     checkinRoutes(api, {
       checkins: new CheckinsService({
+        db: db.kysely,
         repo: new CheckinsRepository(db.kysely),
         access: services.access,
         urlOf: services.uploads.urlOf,

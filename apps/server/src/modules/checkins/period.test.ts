@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../../db/schema.js';
 import type { TeamAccess } from '../members/team-access.js';
 import type { CheckinsRepository, Period } from './repository.js';
 import { CheckinsService } from './service.js';
@@ -16,6 +18,7 @@ function serviceAt(now: string) {
   } as unknown as CheckinsRepository;
   const access = { require: () => Promise.resolve() } as unknown as TeamAccess;
   const service = new CheckinsService({
+    db: {} as Kysely<Database>,
     repo,
     access,
     urlOf: () => null,

@@ -2,9 +2,8 @@ import { sql, type Expression, type Insertable, type Kysely, type Transaction } 
 import { compileOnceIn } from '../../db/compile-once.js';
 import { lockRows } from '../../db/dialect.js';
 import type { CheckinResponsesTable, Database, Executor } from '../../db/schema.js';
-import { transact } from '../../events/log.js';
 import { portfolioActivity } from '../portfolio/rollups.js';
-import { insertPost } from '../posts/repository.js';
+import { insertPost, updatePostContent } from '../posts/repository.js';
 
 /** A period of the statistics: answers at or after `from` (ISO), before `to` when given. */
 export interface Period {
@@ -72,10 +71,6 @@ const recountAnswers = compileOnceIn((ex: Kysely<Database>, checkinId: number) =
 export class CheckinsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return transact(this.db, fn);
-  }
-
   /** Holds the team's row until the transaction ends, so two requests of one team run one after the other. */
   async lockTeam(trx: Transaction<Database>, teamId: number): Promise<void> {
     await trx.selectFrom('teams').select('id').where('id', '=', teamId).$call(lockRows(trx)).executeTakeFirst();
@@ -110,12 +105,9 @@ export class CheckinsRepository {
     return insertPost(ex, post);
   }
 
-  async setPostExtra(ex: Executor, postId: number, extra: object): Promise<void> {
-    await ex
-      .updateTable('posts')
-      .set({ extra: JSON.stringify(extra) })
-      .where('id', '=', postId)
-      .execute();
+  /** What the post stores beside its text (the check-in's id, an answer's mood), written by the posts module. */
+  setPostExtra(ex: Executor, postId: number, extra: object): Promise<void> {
+    return updatePostContent(ex, postId, { extra: JSON.stringify(extra) });
   }
 
   async insertCheckin(

@@ -14,13 +14,13 @@ import {
   type PostDto,
   type TeamStatsDto,
 } from '@rally/contract';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { paged } from '../../http/envelope.js';
 import { conflict, forbidden, notFound, validation } from '../../http/errors.js';
 import { startOfZonedDay } from '../../lib/zoned-day.js';
-import { recordEvent } from '../../events/log.js';
+import { recordEvent, transact } from '../../events/log.js';
 import { presentPerson, type UrlOf } from '../engagement/presenter.js';
 import { fullName } from '../members/presenter.js';
 import type { TeamAccess } from '../members/team-access.js';
@@ -28,6 +28,8 @@ import { moodRef, moodShares, percent, presentCheckin, presentNewPost, presentUs
 import type { CheckinsRepository, Period } from './repository.js';
 
 export interface CheckinsDeps {
+  /** The database (the service opens its transactions on it). */
+  db: Kysely<Database>;
   repo: CheckinsRepository;
   access: TeamAccess;
   /** Stored avatar keys → signed URLs. */
@@ -72,7 +74,7 @@ export class CheckinsService {
     const { repo, access } = this.deps;
     await access.require(userId, teamId, 'checkin.request');
     const now = this.now();
-    return repo.transaction(async (trx) => {
+    return transact(this.deps.db, async (trx) => {
       await repo.lockTeam(trx, teamId);
       const members = await repo.membersCount(teamId, trx);
       if (members < 2) throw validation({ checkin: [CheckinMessages.needMembers] });
@@ -127,46 +129,44 @@ export class CheckinsService {
     if (Number(checkin.responded) > 0) throw conflict(CheckinMessages.alreadyAnswered, 'already_answered');
     const mood = moodById(input.mood_id)!;
     const created_at = this.now().toISOString();
-    const post = await repo
-      .transaction(async (trx) => {
-        // A public answer's post first: every write to a team's timeline and rollups then takes
-        // their rows in one order (the posts, their counts, the rollups), so two on PostgreSQL
-        // cannot wait for each other.
-        const post = input.private
-          ? null
-          : await repo.insertPost(trx, {
-              team_id: teamId,
-              user_id: userId,
-              type_id: PostType['checkin.reply'],
-              text: null,
-              created_at,
-            });
-        if (post !== null) await repo.setPostExtra(trx, post, { checkin_id: checkinId, mood: moodRef(mood.id) });
-        await repo.insertResponse(trx, {
-          checkin_id: checkinId,
-          team_id: teamId,
-          user_id: userId,
-          mood_id: mood.id,
-          score: mood.score,
-          is_private: input.private ? 1 : 0,
-          created_at,
-          post_id: post,
-        });
-        const answered = {
-          type: 'checkin.answered',
-          team_id: teamId,
-          actor_id: userId,
-          checkin_id: checkinId,
-        } as const;
-        const presented = post === null ? null : await this.presentPost(post, trx);
-        await recordEvent(trx, { ...answered, initiator_id: checkin.user_id, post: presented });
-        return presented;
-      })
-      .catch((err: unknown) => {
-        // Two answers at once: the unique index lets one through.
-        if (isUniqueViolation(err)) throw conflict(CheckinMessages.alreadyAnswered, 'already_answered');
-        throw err;
+    const post = await transact(this.deps.db, async (trx) => {
+      // A public answer's post first: every write to a team's timeline and rollups then takes
+      // their rows in one order (the posts, their counts, the rollups), so two on PostgreSQL
+      // cannot wait for each other.
+      const post = input.private
+        ? null
+        : await repo.insertPost(trx, {
+            team_id: teamId,
+            user_id: userId,
+            type_id: PostType['checkin.reply'],
+            text: null,
+            created_at,
+          });
+      if (post !== null) await repo.setPostExtra(trx, post, { checkin_id: checkinId, mood: moodRef(mood.id) });
+      await repo.insertResponse(trx, {
+        checkin_id: checkinId,
+        team_id: teamId,
+        user_id: userId,
+        mood_id: mood.id,
+        score: mood.score,
+        is_private: input.private ? 1 : 0,
+        created_at,
+        post_id: post,
       });
+      const answered = {
+        type: 'checkin.answered',
+        team_id: teamId,
+        actor_id: userId,
+        checkin_id: checkinId,
+      } as const;
+      const presented = post === null ? null : await this.presentPost(post, trx);
+      await recordEvent(trx, { ...answered, initiator_id: checkin.user_id, post: presented });
+      return presented;
+    }).catch((err: unknown) => {
+      // Two answers at once: the unique index lets one through.
+      if (isUniqueViolation(err)) throw conflict(CheckinMessages.alreadyAnswered, 'already_answered');
+      throw err;
+    });
     return { post, message: CheckinMessages.sentTo(fullName(checkin)) };
   }
 

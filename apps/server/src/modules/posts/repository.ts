@@ -3,7 +3,7 @@ import { compileOnce, compileOnceIn } from '../../db/compile-once.js';
 import { dialectOf, jsonArrayFrom, type DialectName } from '../../db/dialect.js';
 import type { Database, Executor, PostRow, PostsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type {
   EngagementCount,
   EngagementCounter,
@@ -92,6 +92,20 @@ export const countPostEngagement: EngagementCounter = async (ex, postId, count, 
   if (!row) throw new Error(`countPostEngagement: no post ${postId}`);
   return row.team_id;
 };
+
+/**
+ * Rewrites what a post says, in `ex`'s transaction: its text and what its type stores beside it
+ * (`extra`, JSON text), each only when given. For the modules whose posts carry their own
+ * content (a check-in's id and mood, a topic's words and day, a prompt's state): the only update
+ * of a post's content outside this module.
+ */
+export async function updatePostContent(
+  ex: Executor,
+  postId: number,
+  values: Pick<Updateable<PostsTable>, 'text' | 'extra'>,
+): Promise<void> {
+  await ex.updateTable('posts').set(values).where('id', '=', postId).execute();
+}
 
 /**
  * Deletes a post (its tags, reactions, comments and a prompt's answers go by the foreign keys'
@@ -351,12 +365,8 @@ export class PostsRepository {
   }
 
   /** Replaces what a post type stores beside its text (a prompt's topic, id and publishing state). */
-  async setExtra(ex: Executor, postId: number, extra: Record<string, unknown>): Promise<void> {
-    await ex
-      .updateTable('posts')
-      .set({ extra: JSON.stringify(extra) })
-      .where('id', '=', postId)
-      .execute();
+  setExtra(ex: Executor, postId: number, extra: Record<string, unknown>): Promise<void> {
+    return updatePostContent(ex, postId, { extra: JSON.stringify(extra) });
   }
 
   delete(ex: Executor, postId: number): Promise<void> {
