@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, Executor, TopicsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import type { EngagementRepository, EngagementRow } from '../engagement/repository.js';
-import { insertPost } from '../posts/repository.js';
+import { insertPost, updatePostContent } from '../posts/repository.js';
 
 export type TopicRow = Selectable<TopicsTable>;
 
@@ -127,14 +127,10 @@ export class TopicsRepository {
     return postId;
   }
 
-  /** An edited topic's post says what the topic now says. */
+  /** An edited topic's post says what the topic now says (written by the posts module's `updatePostContent`). */
   async updatePost(ex: Executor, topic: TopicRow): Promise<void> {
     if (topic.post_id === null) return;
-    await ex
-      .updateTable('posts')
-      .set({ text: topic.content, extra: postExtra(topic) })
-      .where('id', '=', topic.post_id)
-      .execute();
+    await updatePostContent(ex, topic.post_id, { text: topic.content, extra: postExtra(topic) });
   }
 
   private views(viewerId: number) {

@@ -55,12 +55,14 @@ export class TopicsService {
     await this.deps.access.require(userId, teamId, 'topic.edit');
     const day = this.dayOf(input.publish_date);
     const id = await this.taken(() =>
-      this.deps.repo.insert(this.deps.db, {
-        team_id: teamId,
-        user_id: userId,
-        content: input.content,
-        publish_date: day,
-      }),
+      transact(this.deps.db, (trx) =>
+        this.deps.repo.insert(trx, {
+          team_id: teamId,
+          user_id: userId,
+          content: input.content,
+          publish_date: day,
+        }),
+      ),
     );
     if (day === dayOf(this.now())) await this.publish(id);
     return this.view(userId, id);
