@@ -96,14 +96,18 @@ export function createMailer(options: MailerOptions): Mailer {
   const maxAttempts = options.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
   const iso = () => new Date().toISOString();
 
-  const outbox = new OutboxRepository(db);
+  const outbox = new OutboxRepository();
   // Settings in the URL's query (e.g. ?greetingTimeout=) still win over these defaults.
   const transport: Transporter | undefined = smtpUrl
     ? nodemailer.createTransport({ ...SMTP_DEFAULTS, url: smtpUrl })
     : undefined;
 
+  // The delivery's outbox writes run on the database handle, each one statement that commits as
+  // it runs, as the work queue's own claim and bookkeeping do: the take is atomic by itself (one
+  // UPDATE … WHERE status IN ('pending', 'sending') RETURNING), and no transaction is held open
+  // across the SMTP conversation.
   async function deliver(id: number, attempt: number): Promise<void> {
-    const row = await outbox.take(id, attempt);
+    const row = await outbox.take(db, id, attempt);
     if (!row) return; // sent already (a run that died after the SMTP host took it)
     if (!transport) {
       // One readable line (the subject carries the code), the full text beside it.
@@ -111,7 +115,7 @@ export function createMailer(options: MailerOptions): Mailer {
         { mailTo: row.to_address, text: row.text_body, outboxId: row.id },
         `mail to ${row.to_address} (no SMTP_URL set): ${row.subject}`,
       );
-      await outbox.markDone(id, 'logged', iso());
+      await outbox.markDone(db, id, 'logged', iso());
       return;
     }
     try {
@@ -126,7 +130,7 @@ export function createMailer(options: MailerOptions): Mailer {
     } catch (err) {
       const error = messageOf(err);
       if (isPermanent(err) || attempt >= maxAttempts) {
-        await outbox.markFailed(id, error);
+        await outbox.markFailed(db, id, error);
         log.error(
           { err, outboxId: id, mailTo: row.to_address, attempts: attempt },
           `mail ${id} failed for good after ${attempt} attempts: ${error}`,
@@ -134,7 +138,7 @@ export function createMailer(options: MailerOptions): Mailer {
         throw new PermanentJobError(error);
       }
       const nextAt = new Date(Date.now() + backoffAfter(backoffMs, attempt)).toISOString();
-      await outbox.markRetry(id, error, nextAt);
+      await outbox.markRetry(db, id, error, nextAt);
       log.warn(
         { err, outboxId: id, mailTo: row.to_address, attempts: attempt, nextAttemptAt: nextAt },
         `mail ${id} not delivered (attempt ${attempt} of ${maxAttempts}), trying again at ${nextAt}: ${error}`,
@@ -143,7 +147,7 @@ export function createMailer(options: MailerOptions): Mailer {
     }
     // A failure of this write leaves the job to run again: the mail is sent again with the same
     // Message-ID, which mail systems take as the same message.
-    await outbox.markDone(id, 'sent', iso());
+    await outbox.markDone(db, id, 'sent', iso());
   }
 
   queue.define<{ id: number }>({
@@ -158,7 +162,7 @@ export function createMailer(options: MailerOptions): Mailer {
   });
 
   const record = async (message: MailMessage, trx: Transaction<Database>) => {
-    const id = await outbox.record(message, iso(), trx);
+    const id = await outbox.record(trx, message, iso());
     await queue.enqueue(trx, MAIL_DELIVER, { id });
   };
 
