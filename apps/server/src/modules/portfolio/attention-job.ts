@@ -31,14 +31,15 @@ const flagsIn = (rows: PortfolioRowDto[]): AttentionFlag[] =>
 export function attentionJob({ db, readRows, now = () => new Date() }: AttentionJobDeps): () => Promise<number> {
   const repo = new PortfolioJobsRepository(db);
   return async () => {
-    await repo.dropFlagsOfFormerLeads();
+    await transact(db, (trx) => repo.dropFlagsOfFormerLeads(trx));
     let told = 0;
     for (const lead of await repo.leads()) {
       const [rows, known] = await Promise.all([readRows(lead.id), repo.flagsOf(lead.id)]);
       const current = flagsIn(rows);
       const currentKeys = new Set(current.map(keyOf));
       const knownKeys = new Set(known.map(keyOf));
-      for (const flag of known) if (!currentKeys.has(keyOf(flag))) await repo.dropFlag(lead.id, flag);
+      for (const flag of known)
+        if (!currentKeys.has(keyOf(flag))) await transact(db, (trx) => repo.dropFlag(trx, lead.id, flag));
       for (const flag of current) {
         if (knownKeys.has(keyOf(flag))) continue;
         const added = await transact(db, async (trx) => {

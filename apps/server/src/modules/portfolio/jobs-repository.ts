@@ -43,13 +43,13 @@ export class PortfolioJobsRepository {
    * Forgets the causes told to people who no longer lead the team (left, demoted, the team
    * deleted): were they to lead it again, a cause still wrong is news to them.
    */
-  async dropFlagsOfFormerLeads(): Promise<number> {
-    const res = await this.db
+  async dropFlagsOfFormerLeads(ex: Executor): Promise<number> {
+    const res = await ex
       .deleteFrom('attention_flags as f')
       .where((eb) =>
         eb.not(
           eb.exists(
-            ledMemberships(this.db)
+            ledMemberships(ex)
               .select('m.team_id')
               .where(sql<boolean>`m.user_id = f.user_id and m.team_id = f.team_id`),
           ),
@@ -79,8 +79,8 @@ export class PortfolioJobsRepository {
     return row !== undefined;
   }
 
-  async dropFlag(userId: number, flag: AttentionFlag): Promise<void> {
-    await this.db
+  async dropFlag(ex: Executor, userId: number, flag: AttentionFlag): Promise<void> {
+    await ex
       .deleteFrom('attention_flags')
       .where('user_id', '=', userId)
       .where('team_id', '=', flag.team_id)

@@ -339,7 +339,11 @@ describe('the jobs on the real read model, as app.ts wires them', () => {
       .set({ created_at: new Date(Date.now() - 40 * 24 * 3600_000).toISOString() })
       .where('id', '=', team.id)
       .execute();
-    const portfolio = new PortfolioService({ repo: new PortfolioRepository(t.db.kysely), urlOf: (key) => key });
+    const portfolio = new PortfolioService({
+      db: t.db.kysely,
+      repo: new PortfolioRepository(t.db.kysely),
+      urlOf: (key) => key,
+    });
     await attentionJob({ db: t.db.kysely, readRows: (id) => portfolio.recentRows(id) })();
     expect((await attentionNotifications(coach)).map((n) => n.subject)).toContain(attentionCauseId('quiet'));
     expect(await attentionNotifications(loner)).toEqual([]);
@@ -360,7 +364,11 @@ describe('the jobs on the real read model, as app.ts wires them', () => {
       .set({ created_at: new Date(Date.now() - 40 * 24 * 3600_000).toISOString() })
       .where('id', '=', team.id)
       .execute();
-    const portfolio = new PortfolioService({ repo: new PortfolioRepository(t.db.kysely), urlOf: (key) => key });
+    const portfolio = new PortfolioService({
+      db: t.db.kysely,
+      repo: new PortfolioRepository(t.db.kysely),
+      urlOf: (key) => key,
+    });
     const realRows = (userId: number) => portfolio.recentRows(userId);
 
     const runReal = () => attentionJob({ db: t.db.kysely, readRows: realRows })();

@@ -15,7 +15,7 @@ export const portfolioModule = defineModule({
   name: 'portfolio',
   setup({ services, db, config, queue }) {
     const repo = new PortfolioRepository(db.kysely);
-    const portfolio = new PortfolioService({ repo, urlOf: services.uploads.urlOf });
+    const portfolio = new PortfolioService({ db: db.kysely, repo, urlOf: services.uploads.urlOf });
     services.portfolio = portfolio;
     registerPortfolioJobs(
       queue,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { PostType, Role } from '@rally/contract';
 import { dialectOf, groupConcat } from '../../db/dialect.js';
-import type { Database, PortfolioSettingsTable } from '../../db/schema.js';
+import type { Database, Executor, PortfolioSettingsTable } from '../../db/schema.js';
 
 /** A team the caller leads, with what the portfolio reads of it directly. */
 export interface LedTeamRow {
@@ -275,9 +275,10 @@ export class PortfolioRepository {
     userId: number,
     values: Omit<PortfolioSettingsTable, 'user_id'>,
     changed: (keyof typeof values)[],
+    ex: Executor,
   ): Promise<void> {
     const update = Object.fromEntries(changed.map((key) => [key, values[key]])) as Partial<typeof values>;
-    await this.db
+    await ex
       .insertInto('portfolio_settings')
       .values({ user_id: userId, ...values })
       .onConflict((oc) => oc.column('user_id').doUpdateSet(update))

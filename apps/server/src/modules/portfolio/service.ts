@@ -8,6 +8,9 @@ import {
   type PortfolioSettingsDto,
   type PortfolioSettingsInput,
 } from '@rally/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { transact } from '../../events/log.js';
 import { forbidden } from '../../http/errors.js';
 import { DAY } from '../../lib/clock.js';
 import { zonedDayOf } from '../../lib/zoned-day.js';
@@ -18,6 +21,8 @@ import { attentionOf, presentSettings, rateOf, settingsColumns } from './present
 import type { PortfolioRepository } from './repository.js';
 
 export interface PortfolioDeps {
+  /** The database (the service opens its transactions on it). */
+  db: Kysely<Database>;
   repo: PortfolioRepository;
   /** Stored team pictures → signed URLs. */
   urlOf: UrlOf;
@@ -169,7 +174,8 @@ export class PortfolioService {
       ...Object.keys(digest).map((key) => `digest_${key}`),
       'updated_at',
     ] as (keyof ReturnType<typeof settingsColumns>)[];
-    await this.deps.repo.saveSettings(userId, settingsColumns(next, this.now().toISOString()), changed);
+    const columns = settingsColumns(next, this.now().toISOString());
+    await transact(this.deps.db, (trx) => this.deps.repo.saveSettings(userId, columns, changed, trx));
     return this.settings(userId);
   }
 }
