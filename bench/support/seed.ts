@@ -22,6 +22,7 @@ import { BillingRepository } from '../../apps/server/src/modules/billing/reposit
 import { BillingService } from '../../apps/server/src/modules/billing/service.js';
 import { MembersRepository } from '../../apps/server/src/modules/members/repository.js';
 import { TeamsRepository } from '../../apps/server/src/modules/teams/repository.js';
+import { createTeam } from '../../apps/server/src/modules/teams/service.js';
 
 export interface SeedRequest {
   /** The server's DATABASE_URL; absent: SQLite in dataDir (the file the server opens). */
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
     const coach = await person('Coach', 'coach@bench.test');
     const memberTokens: MemberTokens = { teams: [] };
     for (let t = 0; t < req.teams; t++) {
-      const team = await teams.createTeam(coach, `Bench Team ${t + 1}`, false, Role.Owner);
+      const team = await createTeam(db.kysely, teams, coach, `Bench Team ${t + 1}`, false, Role.Owner);
       const tokens: string[] = [];
       for (let m = 0; m < req.membersPerTeam; m++) {
         const member = await person(`Member ${t + 1}.${m + 1}`, `member.${t + 1}.${m + 1}@bench.test`);

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect.js';
-import type { Database } from '../db/schema.js';
+import type { Database, Executor } from '../db/schema.js';
 import type { AppEvent } from './types.js';
 
 /** The channel the event log notifies on (PostgreSQL); the payload is the schema. */
@@ -109,4 +109,12 @@ export async function recordEvent(trx: Transaction<Database>, event: AppEvent): 
     const hook = db && recordedHooks.get(db);
     if (hook) await hook(trx);
   }
+}
+
+/**
+ * Deletes a team's events from the log as part of `ex`: the team's purge (ADR 0019) erases them
+ * with it, since the log has no foreign key to cascade.
+ */
+export async function forgetTeamEvents(ex: Executor, teamId: number): Promise<void> {
+  await ex.deleteFrom('events').where('team_id', '=', teamId).execute();
 }

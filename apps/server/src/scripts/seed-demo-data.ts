@@ -15,6 +15,7 @@ import { InvitationsRepository } from '../modules/invitations/repository.js';
 import { MembersRepository } from '../modules/members/repository.js';
 import { PostsRepository, type NewPost } from '../modules/posts/repository.js';
 import { TeamsRepository } from '../modules/teams/repository.js';
+import { createTeam } from '../modules/teams/service.js';
 import { seedCheckins, seedPaidCoach, seedTodos, seedTopics, type FeatureContext } from './seed-demo-features.js';
 import { transact } from '../events/log.js';
 
@@ -74,18 +75,18 @@ export async function seedDemo(db: Kysely<Database>, opts: SeedOptions): Promise
   await seedPaidCoach(db, subscriptions, users[0]!, opts.publicUrl);
   for (const id of [alex, sam, priya, jonas, mei, lena]) await billing.startTrial(id);
 
-  const product = await teams.createTeam(coach, 'Product Squad', false, Role.Owner);
+  const product = await createTeam(db, teams, coach, 'Product Squad', false, Role.Owner);
   await transact(db, async (trx) => {
     for (const id of [alex, sam, priya, jonas, mei]) await members.add(product, id, Role.Member, trx);
     await members.setRole(product, alex, Role.Admin, trx);
   });
 
-  const leaders = await teams.createTeam(coach, 'Leadership Circle', false, Role.Owner);
+  const leaders = await createTeam(db, teams, coach, 'Leadership Circle', false, Role.Owner);
   await transact(db, async (trx) => {
     for (const id of [priya, lena]) await members.add(leaders, id, Role.Member, trx);
   });
 
-  const design = await teams.createTeam(alex, 'Design Guild', false, Role.Owner);
+  const design = await createTeam(db, teams, alex, 'Design Guild', false, Role.Owner);
   await transact(db, (trx) => members.add(design, mei, Role.Member, trx));
   await transact(db, (trx) =>
     new InvitationsRepository(db).create(design, alex, 'sam@rally.test', 'DEMOJOIN2026', trx),

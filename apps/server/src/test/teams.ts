@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { PostType, Role, type InvitationDto, type MemberDto, type TeamDto } from '@rally/contract';
 import { insertPost } from '../modules/posts/repository.js';
 import { TeamsRepository } from '../modules/teams/repository.js';
+import { createTeam as writeTeam } from '../modules/teams/service.js';
 import type { Insertable } from 'kysely';
 import type { PostsTable } from '../db/schema.js';
 import type { TestApp } from './app.js';
@@ -108,7 +109,7 @@ export async function buildTeam(
   owner: SignedUpUser,
   name = `Team ${randomBytes(4).toString('hex')}`,
 ): Promise<TeamDto> {
-  const id = await new TeamsRepository(t.db.kysely).createTeam(owner.id, name, false, Role.Owner);
+  const id = await writeTeam(t.db.kysely, new TeamsRepository(t.db.kysely), owner.id, name, false, Role.Owner);
   const res = await t.api('GET', `user/teams?team_id=${id}`, undefined, owner.token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: TeamDto[] }>().data[0]!;

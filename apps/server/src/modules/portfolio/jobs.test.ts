@@ -18,6 +18,7 @@ import { WorkQueue } from '../../queue/work-queue.js';
 import { attentionJob } from './attention-job.js';
 import { digestJob, isoWeekOf, type DigestSettingsRow } from './digest-job.js';
 import { TeamsRepository } from '../teams/repository.js';
+import { createTeam } from '../teams/service.js';
 import { PortfolioRepository } from './repository.js';
 import { PortfolioService } from './service.js';
 
@@ -331,7 +332,7 @@ describe('isoWeekOf', () => {
 describe('the jobs on the real read model, as app.ts wires them', () => {
   it('one who leads only a personal team is no coach of the jobs: the round goes on for the others', async () => {
     const loner = await buildUser(t, { first_name: 'Solo' });
-    await new TeamsRepository(t.db.kysely).createTeam(loner.id, 'My notes', true, Role.Owner);
+    await createTeam(t.db.kysely, new TeamsRepository(t.db.kysely), loner.id, 'My notes', true, Role.Owner);
     const coach = await buildUser(t, { first_name: 'Cora' });
     const team = await buildTeam(t, coach, 'Quiet Quarter');
     await t.db.kysely

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { forgetTeamEvents, transact } from '../../events/log.js';
 import { DAY } from '../../lib/clock.js';
 import type { Scheduler } from '../../queue/work-queue.js';
 import type { UploadsService } from '../uploads/service.js';
@@ -48,7 +49,12 @@ export class TeamPurge {
     // One by one, and a failure stops this team's purge: its rows stay, so the next run finds
     // the files still to remove instead of losing track of them.
     for (const key of [...keys, avatar]) await storage.remove(key);
-    return repo.purge(teamId, before);
+    // The team's row (its rows go by the cascade) and its events in the log, in one transaction.
+    return transact(this.deps.db, async (trx) => {
+      if (!(await repo.purge(teamId, before, trx))) return false;
+      await forgetTeamEvents(trx, teamId);
+      return true;
+    });
   }
 }
 

@@ -1,9 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { FIRST_STEPS_NOT_A_POST, PostType, PostMessages, type FirstStepsDto } from '@rally/contract';
 import { compileOnce } from '../../db/compile-once.js';
 import { lockRows, rowsOfJson } from '../../db/dialect.js';
-import type { Database, TeamRow } from '../../db/schema.js';
-import { recordEvent, transact } from '../../events/log.js';
+import type { Database, Executor, TeamRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/clock.js';
 import { MembersRepository, type MemberPreviewRow } from '../members/repository.js';
 import { insertPost } from '../posts/repository.js';
@@ -139,83 +138,101 @@ export class TeamsRepository {
     };
   }
 
-  /** Creates a team with its owner seated in role `ownerRole`, atomically. */
-  createTeam(ownerId: number, name: string, isPersonal: boolean, ownerRole: number): Promise<number> {
-    return transact(this.db, (trx) => this.insertTeam(trx, ownerId, name, isPersonal, ownerRole));
+  /**
+   * Whether the owner holds a personal team (a deleted one does not count; restoring it waits
+   * until this one is deleted), holding the owner's row until `ex`'s transaction ends: requests
+   * at the same moment ask one after the other, so they cannot all find none.
+   */
+  async holdsPersonalTeam(ownerId: number, ex: Executor): Promise<boolean> {
+    await ex.selectFrom('users').select('id').where('id', '=', ownerId).$call(lockRows(ex)).execute();
+    const row = await ex
+      .selectFrom('teams')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', ownerId)
+      .where('is_personal', '=', 1)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n) > 0;
   }
 
   /**
-   * Creates the owner's team when `rule` allows it given what they own (the contract's
-   * `team.create`); the new team's id, or the rule's denial. The check and the insert are one
-   * transaction that holds the owner's row, so requests at the same moment cannot all pass it.
+   * Writes a team with its owner seated in role `ownerRole` and its welcome message, as part of
+   * `ex` (the service records `team.created`). The new team's id.
    */
-  createTeamIf<D extends string>(
+  async insertTeam(
     ownerId: number,
     name: string,
-    ownerRole: number,
     isPersonal: boolean,
-    rule: (facts: { owns_personal_team: boolean }) => 'allow' | D,
-  ): Promise<number | D> {
-    return transact(this.db, async (trx) => {
-      await trx.selectFrom('users').select('id').where('id', '=', ownerId).$call(lockRows(trx)).execute();
-      const answer = rule({ owns_personal_team: (await this.countPersonalTeamsOwnedBy(ownerId, trx)) > 0 });
-      if (answer !== 'allow') return answer;
-      return this.insertTeam(trx, ownerId, name, isPersonal, ownerRole);
+    ownerRole: number,
+    ex: Executor,
+  ): Promise<number> {
+    const now = nowIso();
+    const team = await ex
+      .insertInto('teams')
+      .values({
+        name,
+        avatar: null,
+        owner_id: ownerId,
+        is_personal: isPersonal ? 1 : 0,
+        level_of_engagement_id: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.members.add(team.id, ownerId, ownerRole, ex);
+    // Every team starts with its welcome message (spec §1), written with the team.
+    await insertPost(ex, {
+      team_id: team.id,
+      user_id: ownerId,
+      type_id: PostType.welcomemessage,
+      text: PostMessages.welcomePost,
+      created_at: now,
     });
+    return team.id;
   }
 
   /**
-   * The owner's deletion (ADR 0019): stamps `deleted_at` and sets the memberships aside in one
-   * transaction, so the team is gone for every member at once, and records `team.deleted` for
-   * them (their screens follow, ADR 0024). The former members' ids, or undefined when the team
-   * was deleted already.
+   * The owner's deletion (ADR 0019), as part of `ex`: stamps `deleted_at` and sets the
+   * memberships aside, so the team is gone for every member at once. The former members' ids, or
+   * undefined when the team was deleted already.
    */
-  softDelete(teamId: number, at: string): Promise<number[] | undefined> {
-    return transact(this.db, async (trx) => {
-      const done = await trx
-        .updateTable('teams')
-        .set({ deleted_at: at, updated_at: at })
-        .where('id', '=', teamId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) === 0) return undefined;
-      const members = await this.members.setAside(teamId, trx);
-      await recordEvent(trx, { type: 'team.deleted', team_id: teamId, user_ids: members });
-      return members;
-    });
+  async softDelete(teamId: number, at: string, ex: Executor): Promise<number[] | undefined> {
+    const done = await ex
+      .updateTable('teams')
+      .set({ deleted_at: at, updated_at: at })
+      .where('id', '=', teamId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) return undefined;
+    return this.members.setAside(teamId, ex);
   }
 
   /**
-   * Brings back the owner's team deleted at or after `notBefore`, with its memberships, in one
-   * transaction (recording `team.restored` for them); the members' ids, or why not: not theirs
-   * or not deleted, past the window, or a personal team while they hold another.
+   * Brings back the owner's team deleted at or after `notBefore`, with its memberships, as part
+   * of `ex`; the members' ids, or why not: not theirs or not deleted, past the window, or a
+   * personal team while they hold another.
    */
-  restore(
+  async restore(
     teamId: number,
     ownerId: number,
     notBefore: string,
+    ex: Executor,
   ): Promise<number[] | 'not_found' | 'expired' | 'personal_exists'> {
-    return transact(this.db, async (trx) => {
-      const team = await trx
-        .selectFrom('teams')
-        .select(['id', 'deleted_at', 'is_personal'])
-        .where('id', '=', teamId)
-        .where('owner_id', '=', ownerId)
-        .where('deleted_at', 'is not', null)
-        .$call(lockRows(trx))
-        .executeTakeFirst();
-      if (!team) return 'not_found';
-      if (team.deleted_at! < notBefore) return 'expired';
-      if (team.is_personal) {
-        // As in createPersonalTeam: the owner's row is held, so the two cannot both pass.
-        await trx.selectFrom('users').select('id').where('id', '=', ownerId).$call(lockRows(trx)).execute();
-        if ((await this.countPersonalTeamsOwnedBy(ownerId, trx)) > 0) return 'personal_exists';
-      }
-      await trx.updateTable('teams').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', teamId).execute();
-      const members = await this.members.bringBack(teamId, trx);
-      await recordEvent(trx, { type: 'team.restored', team_id: teamId, user_ids: members });
-      return members;
-    });
+    const team = await ex
+      .selectFrom('teams')
+      .select(['id', 'deleted_at', 'is_personal'])
+      .where('id', '=', teamId)
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is not', null)
+      .$call(lockRows(ex))
+      .executeTakeFirst();
+    if (!team) return 'not_found';
+    if (team.deleted_at! < notBefore) return 'expired';
+    // As when a personal team is created: the owner's row is held, so the two cannot both pass.
+    if (team.is_personal && (await this.holdsPersonalTeam(ownerId, ex))) return 'personal_exists';
+    await ex.updateTable('teams').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', teamId).execute();
+    return this.members.bringBack(teamId, ex);
   }
 
   /** The owner's teams deleted at or after `notBefore` (still restorable), latest deleted first. */
@@ -255,38 +272,31 @@ export class TeamsRepository {
   }
 
   /**
-   * Erases a team deleted before `before`: its row, and by the foreign keys' cascade every row of
-   * the team (members set aside, posts and theirs, uploads, check-ins, topics, to-dos, invitations,
-   * notifications), and its events still in the event log (which has no foreign key). False
-   * when there was none.
+   * Erases a team deleted before `before`, as part of `ex`: its row, and by the foreign keys'
+   * cascade every row of the team (members set aside, posts and theirs, uploads, check-ins,
+   * topics, to-dos, invitations, notifications). Its events in the event log, which has no
+   * foreign key, are the events module's to delete (the purge does). False when there was none.
    */
-  async purge(teamId: number, before: string): Promise<boolean> {
-    return transact(this.db, async (trx) => {
-      const done = await trx
-        .deleteFrom('teams')
-        .where('id', '=', teamId)
-        .where('deleted_at', '<', before)
-        .executeTakeFirst();
-      if (Number(done.numDeletedRows) === 0) return false;
-      await trx.deleteFrom('events').where('team_id', '=', teamId).execute();
-      return true;
-    });
+  async purge(teamId: number, before: string, ex: Executor): Promise<boolean> {
+    const done = await ex
+      .deleteFrom('teams')
+      .where('id', '=', teamId)
+      .where('deleted_at', '<', before)
+      .executeTakeFirst();
+    return Number(done.numDeletedRows) > 0;
   }
 
-  /** Changes what the team's cards show of it (name, picture, level), recording `team.updated`. */
+  /** Changes what the team's cards show of it (name, picture, level), as part of `ex`. */
   async updateTeam(
     teamId: number,
     values: { name?: string; avatar?: string | null; level_of_engagement_id?: number },
-    actorId: number,
+    ex: Executor,
   ): Promise<void> {
-    await transact(this.db, async (trx) => {
-      await trx
-        .updateTable('teams')
-        .set({ ...values, updated_at: nowIso() })
-        .where('id', '=', teamId)
-        .execute();
-      await recordEvent(trx, { type: 'team.updated', team_id: teamId, actor_id: actorId });
-    });
+    await ex
+      .updateTable('teams')
+      .set({ ...values, updated_at: nowIso() })
+      .where('id', '=', teamId)
+      .execute();
   }
 
   /** Teams with their owner's name and subscription facts (left join: an owner may have none). */
@@ -305,52 +315,5 @@ export class TeamsRepository {
         'owner_sub.trial_ends_at as owner_trial_ends_at',
         'owner_sub.has_payment_method as owner_has_payment_method',
       ]);
-  }
-
-  private async countPersonalTeamsOwnedBy(userId: number, trx: Transaction<Database>): Promise<number> {
-    const row = await trx
-      .selectFrom('teams')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('owner_id', '=', userId)
-      .where('is_personal', '=', 1)
-      // A deleted one does not count; restoring it waits until this one is deleted.
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  private async insertTeam(
-    trx: Transaction<Database>,
-    ownerId: number,
-    name: string,
-    isPersonal: boolean,
-    ownerRole: number,
-  ): Promise<number> {
-    const now = nowIso();
-    const team = await trx
-      .insertInto('teams')
-      .values({
-        name,
-        avatar: null,
-        owner_id: ownerId,
-        is_personal: isPersonal ? 1 : 0,
-        level_of_engagement_id: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await this.members.add(team.id, ownerId, ownerRole, trx);
-    // Every team starts with its welcome message (spec §1), written with the team.
-    await insertPost(trx, {
-      team_id: team.id,
-      user_id: ownerId,
-      type_id: PostType.welcomemessage,
-      text: PostMessages.welcomePost,
-      created_at: now,
-    });
-    // Last in the transaction (recordEvent): the owner's list shows the new team.
-    await recordEvent(trx, { type: 'team.created', team_id: team.id, user_id: ownerId });
-    return team.id;
   }
 }

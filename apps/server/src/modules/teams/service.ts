@@ -9,7 +9,7 @@ import {
   type TeamDto,
   type TeamProfileDto,
 } from '@rally/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, TeamRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import { recordEvent, transact } from '../../events/log.js';
@@ -43,6 +43,39 @@ export interface TeamsDeps {
   now?: () => Date;
 }
 
+/**
+ * Writes a team with its owner seated in role `ownerRole` and its welcome message, and records
+ * `team.created` last, as part of `trx` (a transaction of `transact`). The new team's id.
+ */
+export async function createTeamIn(
+  trx: Transaction<Database>,
+  repo: TeamsRepository,
+  ownerId: number,
+  name: string,
+  isPersonal: boolean,
+  ownerRole: number,
+): Promise<number> {
+  const teamId = await repo.insertTeam(ownerId, name, isPersonal, ownerRole, trx);
+  // Last in the transaction (recordEvent): the owner's list shows the new team.
+  await recordEvent(trx, { type: 'team.created', team_id: teamId, user_id: ownerId });
+  return teamId;
+}
+
+/**
+ * A team created in a transaction of its own, without the rules of `team.create` (they are
+ * {@link TeamsService.create}'s): for the demo's and the bench's seeds and the tests' set-ups.
+ */
+export function createTeam(
+  db: Kysely<Database>,
+  repo: TeamsRepository,
+  ownerId: number,
+  name: string,
+  isPersonal: boolean,
+  ownerRole: number,
+): Promise<number> {
+  return transact(db, (trx) => createTeamIn(trx, repo, ownerId, name, isPersonal, ownerRole));
+}
+
 export class TeamsService {
   constructor(private readonly deps: TeamsDeps) {}
 
@@ -73,11 +106,13 @@ export class TeamsService {
    * holds the owner's row, so requests at the same moment cannot all pass it.
    */
   async create(userId: number, name: string): Promise<TeamDto> {
-    const { repo, billing } = this.deps;
+    const { db, repo, billing } = this.deps;
     const viewer = { userId, coach: await billing.isCoach(userId) };
-    const outcome = await repo.createTeamIf(userId, name, Role.Owner, createsPersonalTeam(viewer), (facts) =>
-      verdict('team.create', viewer, facts),
-    );
+    const outcome = await transact(db, async (trx) => {
+      const answer = verdict('team.create', viewer, { owns_personal_team: await repo.holdsPersonalTeam(userId, trx) });
+      if (answer !== 'allow') return answer;
+      return createTeamIn(trx, repo, userId, name, createsPersonalTeam(viewer), Role.Owner);
+    });
     if (typeof outcome !== 'number') throw forbidden(DENIAL_MESSAGES[outcome], outcome);
     return this.get(userId, outcome);
   }
@@ -85,11 +120,17 @@ export class TeamsService {
   /**
    * Delete Coaching: the owner's act alone (ADR 0019). The team is gone for every member at once
    * and restorable by its owner for `restoreDays`; the purge job erases it and its files after.
+   * Records `team.deleted` for the former members in the same transaction (their screens follow,
+   * ADR 0024).
    */
   async delete(userId: number, teamId: number): Promise<void> {
-    const { repo, access } = this.deps;
+    const { db, repo, access } = this.deps;
     await access.require(userId, teamId, 'team.delete');
-    const members = await repo.softDelete(teamId, nowIso());
+    const members = await transact(db, async (trx) => {
+      const members = await repo.softDelete(teamId, nowIso(), trx);
+      if (members) await recordEvent(trx, { type: 'team.deleted', team_id: teamId, user_ids: members });
+      return members;
+    });
     if (!members) throw notFound();
   }
 
@@ -105,7 +146,13 @@ export class TeamsService {
    * not deleted) is 404; past the window 410, though the purge may not have run yet.
    */
   async restore(userId: number, teamId: number): Promise<TeamDto> {
-    const outcome = await this.deps.repo.restore(teamId, userId, this.windowStart(this.now()));
+    const { db, repo } = this.deps;
+    const notBefore = this.windowStart(this.now());
+    const outcome = await transact(db, async (trx) => {
+      const outcome = await repo.restore(teamId, userId, notBefore, trx);
+      if (Array.isArray(outcome)) await recordEvent(trx, { type: 'team.restored', team_id: teamId, user_ids: outcome });
+      return outcome;
+    });
     if (outcome === 'not_found') throw notFound();
     if (outcome === 'expired') throw new AppError(410, 'restore_window_over', Messages.restoreWindowOver);
     if (outcome === 'personal_exists') throw conflict(Messages.personalTeamExists, 'personal_team_exists');
@@ -150,7 +197,7 @@ export class TeamsService {
     teamId: number,
     input: { name?: string; avatar?: Buffer },
   ): Promise<TeamProfileDto> {
-    const { repo, access, storage } = this.deps;
+    const { access, storage } = this.deps;
     const viewer = await access.require(userId, teamId, 'team.update');
     const before = await this.team(teamId);
     const values: { name?: string; avatar?: string } = {};
@@ -160,7 +207,7 @@ export class TeamsService {
       await this.deps.uploads.requireSpace(userId, teamId, picture.data.length);
       values.avatar = await storage.put(`teams/${teamId}`, picture.data, picture.ext);
     }
-    if (Object.keys(values).length) await repo.updateTeam(teamId, values, userId);
+    if (Object.keys(values).length) await this.updateTeam(teamId, values, userId);
     if (values.avatar) await storage.remove(before.avatar);
     return presentTeamProfile(await this.team(teamId), this.avatarUrl, await this.firstSteps(viewer));
   }
@@ -177,7 +224,7 @@ export class TeamsService {
   /** Everyone in the team may view the level; the table says who changes it. */
   async setLevel(userId: number, teamId: number, levelId: number) {
     await this.deps.access.require(userId, teamId, 'level.set');
-    await this.deps.repo.updateTeam(teamId, { level_of_engagement_id: levelId }, userId);
+    await this.updateTeam(teamId, { level_of_engagement_id: levelId }, userId);
     return levelById(levelId);
   }
 
@@ -198,6 +245,18 @@ export class TeamsService {
   async activeTeam(teamId: number): Promise<TeamRow | undefined> {
     const team = await this.deps.repo.findWithOwner(teamId);
     return team && teamStatus(team) === 'active' ? team : undefined;
+  }
+
+  /** Changes what the team's cards show of it (name, picture, level), recording `team.updated`. */
+  private async updateTeam(
+    teamId: number,
+    values: { name?: string; avatar?: string | null; level_of_engagement_id?: number },
+    actorId: number,
+  ): Promise<void> {
+    await transact(this.deps.db, async (trx) => {
+      await this.deps.repo.updateTeam(teamId, values, trx);
+      await recordEvent(trx, { type: 'team.updated', team_id: teamId, actor_id: actorId });
+    });
   }
 
   /** The team row; gone (deleted a moment ago) reads as 404, never a crash. */
