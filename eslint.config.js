@@ -99,9 +99,9 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     plugins: { rally: seamsPlugin(path.join(import.meta.dirname, 'apps/server/src/db/table-owners.json')) },
     rules: {
-      'rally/table-owner': 'off',
-      'rally/repository-opens-no-transaction': 'off',
-      'rally/write-through-executor': 'off',
+      'rally/table-owner': 'error',
+      'rally/repository-opens-no-transaction': 'error',
+      'rally/write-through-executor': 'error',
     },
   },
   {
