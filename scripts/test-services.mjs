@@ -7,7 +7,9 @@
 // No PostgreSQL at the default address: a SKIPPED notice and exit 0. No Redis at the default
 // address: the run goes on with PostgreSQL alone, with a notice. A URL set explicitly in the
 // environment must answer: a service that was asked for and is missing is an error (exit 1).
-// Extra arguments are passed on to vitest (e.g. a file filter).
+// Extra arguments are passed on to vitest (e.g. a file filter), but for `--or-sqlite`: without
+// PostgreSQL, run the server suite on SQLite instead of skipping it (CI's Node 24 pass is this
+// run, and must test something on a machine without PostgreSQL).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -21,6 +23,9 @@ const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 const PROBE_TIMEOUT_MS = 3000;
 
+const args = process.argv.slice(2);
+const orSqlite = args.includes('--or-sqlite');
+const vitestArgs = args.filter((a) => a !== '--or-sqlite');
 const explicitDb = Boolean(process.env.TEST_DATABASE_URL);
 const explicitRedis = Boolean(process.env.TEST_REDIS_URL);
 const databaseUrl = process.env.TEST_DATABASE_URL || DEFAULT_DATABASE_URL;
@@ -120,46 +125,60 @@ if (pgProblem) {
   notice([
     `SKIPPED: PostgreSQL run — no server at ${redact(databaseUrl)}`,
     `Reason: ${pgProblem}`,
-    'Set TEST_DATABASE_URL (and TEST_REDIS_URL) to run the server tests on PostgreSQL/Redis.',
+    orSqlite
+      ? 'The server tests run on SQLite instead (--or-sqlite).'
+      : 'Set TEST_DATABASE_URL (and TEST_REDIS_URL) to run the server tests on PostgreSQL/Redis.',
   ]);
-  process.exit(0);
-}
-
-const env = { ...process.env, TEST_DATABASE_URL: databaseUrl };
-if (redisProblem) {
-  if (explicitRedis) {
-    notice([
-      `FAILED: TEST_REDIS_URL is set but Redis does not answer at ${redact(redisUrl)}`,
-      `Reason: ${redisProblem}`,
-    ]);
-    process.exit(1);
-  }
+  if (!orSqlite) process.exit(0);
+  const env = { ...process.env };
+  delete env.TEST_DATABASE_URL;
   delete env.TEST_REDIS_URL;
-  notice([
-    `NOTICE: Redis not found at ${redact(redisUrl)} (${redisProblem})`,
-    `Running the server tests on PostgreSQL ${redact(databaseUrl)} alone, without Redis.`,
-  ]);
+  runVitest(env);
 } else {
-  env.TEST_REDIS_URL = redisUrl;
-  console.log(`Server tests on PostgreSQL ${redact(databaseUrl)} and Redis ${redact(redisUrl)}\n`);
+  runServicesSuite();
 }
 
-const child = spawn('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => child.kill(signal));
-}
-child.on('error', (err) => {
-  console.error(`test-services: could not start vitest: ${err.message}`);
-  process.exit(1);
-});
-child.on('exit', (code, signal) => {
-  if (signal) {
-    console.error(`test-services: vitest ended by ${signal}`);
-    process.exit(1);
+function runServicesSuite() {
+  const env = { ...process.env, TEST_DATABASE_URL: databaseUrl };
+  if (redisProblem) {
+    if (explicitRedis) {
+      notice([
+        `FAILED: TEST_REDIS_URL is set but Redis does not answer at ${redact(redisUrl)}`,
+        `Reason: ${redisProblem}`,
+      ]);
+      process.exit(1);
+    }
+    delete env.TEST_REDIS_URL;
+    notice([
+      `NOTICE: Redis not found at ${redact(redisUrl)} (${redisProblem})`,
+      `Running the server tests on PostgreSQL ${redact(databaseUrl)} alone, without Redis.`,
+    ]);
+  } else {
+    env.TEST_REDIS_URL = redisUrl;
+    console.log(`Server tests on PostgreSQL ${redact(databaseUrl)} and Redis ${redact(redisUrl)}\n`);
   }
-  process.exit(code ?? 1);
-});
+
+  runVitest(env);
+}
+
+function runVitest(env) {
+  const child = spawn('npx', ['vitest', 'run', '--project', 'server', ...vitestArgs], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on('error', (err) => {
+    console.error(`test-services: could not start vitest: ${err.message}`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => {
+    if (signal) {
+      console.error(`test-services: vitest ended by ${signal}`);
+      process.exit(1);
+    }
+    process.exit(code ?? 1);
+  });
+}

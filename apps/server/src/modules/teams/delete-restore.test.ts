@@ -341,15 +341,16 @@ describe('the purge job', () => {
     expect(loggedRestored).toBe(logged + 2);
   });
 
-  it('runs once at a time: runs started together erase each team once', async () => {
+  // One run at a time is the work queue's (a periodic job is one keyed chain, queue tests); two
+  // runs that overlap anyway (a job whose lease ran out) still erase each team exactly once.
+  it('runs started together erase each team once', async () => {
     const teams = [await createTeam(t, owner), await createTeam(t, owner)];
     for (const team of teams) {
       expect((await del(team.id, owner)).statusCode).toBe(200);
       await ageDeletion(t, team.id, t.config.TEAM_RESTORE_DAYS + 1);
     }
     const counts = await Promise.all([t.app.teamPurge.purgeExpired(), t.app.teamPurge.purgeExpired()]);
-    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
-    expect(counts).toContain(0);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
     const left = await t.db.kysely
       .selectFrom('teams')
       .select('id')
