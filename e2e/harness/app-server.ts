@@ -93,7 +93,7 @@ export async function startAppServer({ smtpUrl, env = {}, startTimeoutMs = 30_00
         SMTP_URL: smtpUrl,
         MAIL_FROM: 'Rally E2E <no-reply@rally.test>',
         PUBLIC_URL: baseUrl,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
         ...env,
       },
     });

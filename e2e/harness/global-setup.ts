@@ -13,10 +13,16 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   let server;
   try {
     // The trial-expiry job every second, so a browser test sees an ended trial switched at once;
-    // the fake Teams host of teams-tab.spec.ts among those that may frame the app.
+    // the fake Teams host of teams-tab.spec.ts among those that may frame the app; X-Forwarded-For
+    // trusted, so accounts set up through the API each come from an address of their own
+    // (tests/support/api-setup.ts).
     server = await startAppServer({
       smtpUrl: sink.smtpUrl,
-      env: { TRIAL_EXPIRY_EVERY_MS: '1000', FRAME_ANCESTORS: await frameAncestorsWithTestHost() },
+      env: {
+        TRIAL_EXPIRY_EVERY_MS: '1000',
+        FRAME_ANCESTORS: await frameAncestorsWithTestHost(),
+        TRUST_PROXY: 'true',
+      },
     });
   } catch (err) {
     await sink.close();

@@ -25,7 +25,9 @@ function moduleOf(filename) {
 }
 
 const isTest = (filename) =>
-  /\.test\.ts$/.test(filename) || filename.includes(`${path.sep}test${path.sep}`) || filename.includes(`${path.sep}testing${path.sep}`);
+  /\.test\.ts$/.test(filename) ||
+  filename.includes(`${path.sep}test${path.sep}`) ||
+  filename.includes(`${path.sep}testing${path.sep}`);
 
 /** The table a write names: its first argument, a string (`'posts'` or `'posts as p'`). */
 function tableOf(node) {
@@ -103,9 +105,7 @@ export function seamsPlugin(ownersFile) {
               const on = callee.object;
               const onDb =
                 (on.type === 'Identifier' && on.name === 'db') ||
-                (on.type === 'MemberExpression' &&
-                  on.property.type === 'Identifier' &&
-                  on.property.name === 'db');
+                (on.type === 'MemberExpression' && on.property.type === 'Identifier' && on.property.name === 'db');
               if (onDb)
                 context.report({
                   node,
