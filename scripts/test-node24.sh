@@ -26,7 +26,18 @@ cp "$binding" "$kept"
 trap 'rm -f "$binding"; cp "$kept" "$binding"; rm -f "$kept"' EXIT
 
 export PATH="$node24/bin:$PATH"
-npm rebuild better-sqlite3 --nodedir="$node24" --no-audit --no-fund
+# The Node 24 binding is kept beside Node 24, keyed by both versions: a second run (CI on the same
+# machine) copies it instead of compiling SQLite again (about 90 s).
+sqlite_version="$(node -p "require('./node_modules/better-sqlite3/package.json').version")"
+cached="$prefix/better_sqlite3-$sqlite_version-node-$(node --version).node"
+loads() { node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()" 2>/dev/null; }
+if [ -f "$cached" ] && rm -f "$binding" && cp "$cached" "$binding" && loads; then
+  echo "better-sqlite3 $sqlite_version for $(node --version): the binding built before ($cached)"
+else
+  rm -f "$cached"
+  npm rebuild better-sqlite3 --nodedir="$node24" --no-audit --no-fund
+  cp "$binding" "$cached.tmp" && mv "$cached.tmp" "$cached"
+fi
 node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()" \
   && echo "better-sqlite3 loads under $(node --version)"
 if [ "$#" -gt 0 ]; then

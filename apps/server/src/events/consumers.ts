@@ -14,6 +14,8 @@ import type { AppEvent, LoggedEvent } from './types.js';
 export interface EventConsumer {
   name: string;
   handle(event: LoggedEvent): Promise<void>;
+  /** Its drains are claimed before other work: a person waits on it (realtime delivery). */
+  urgent?: boolean;
 }
 
 export interface EventConsumersOptions {
@@ -65,6 +67,7 @@ export class EventConsumers {
     this.o.queue.define({
       name,
       enabled: this.o.dispatch,
+      urgent: consumer.urgent,
       // A drain that fails (the database is away) is tried again soon; its cursor keeps its place.
       maxAttempts: 1_000_000,
       backoffMs: [200, 1_000, 5_000],

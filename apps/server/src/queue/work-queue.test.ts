@@ -65,6 +65,25 @@ describe('the work queue', () => {
   const jobsOf = (queue: string) =>
     t.db.kysely.selectFrom('jobs').selectAll().where('queue', '=', queue).orderBy('id').execute();
 
+  it('claims an urgent queue first at each pass, whatever the names', async () => {
+    // 'a…' sorts before 'z…': without urgent, the database hands the counts in name order.
+    const started: string[] = [];
+    const slow = `test.a-slow.${++n}`;
+    const live = `test.z-live.${++n}`;
+    const queue = await newQueue([
+      { name: slow, handle: () => Promise.resolve(void started.push('slow')) },
+      { name: live, urgent: true, handle: () => Promise.resolve(void started.push('live')) },
+    ]);
+    queue.hold(slow, live);
+    await transact(t.db.kysely, async (trx) => {
+      await queue.enqueue(trx, slow, {});
+      await queue.enqueue(trx, live, {});
+    });
+    queue.resume(slow, live);
+    await queue.idle();
+    expect(started).toEqual(['live', 'slow']);
+  });
+
   it('runs a job queued in a transaction once it commits, and never one whose transaction rolled back', async () => {
     const name = unique('commit');
     const seen: string[] = [];

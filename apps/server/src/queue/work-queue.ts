@@ -22,6 +22,12 @@ export interface QueueDefinition<P = unknown> {
   handle(payload: P, job: JobContext): Promise<void>;
   /** Runs of this queue one process does at once (default 1). */
   concurrency?: number;
+  /**
+   * Claimed before the other queues at each pass: someone is waiting on it now (the realtime
+   * delivery of an event). Each claim is a commit, so the last queue's job starts a few commits
+   * later than the first's.
+   */
+  urgent?: boolean;
   /** Attempts before the job is failed for good (default 5). */
   maxAttempts?: number;
   /** Wait before the 2nd, 3rd, … attempt; the last entry repeats (default 1 s, 10 s, 1 min, 10 min). */
@@ -310,30 +316,36 @@ export class WorkQueue {
   private async claimDue(): Promise<void> {
     const now = this.now();
     const { counts, next } = await this.repo.due(iso(now));
-    for (const [name, count] of counts) {
-      const q = this.queues.get(name);
-      if (!q || q.def.enabled === false || this.held.has(name)) continue;
-      if (name.startsWith('every:') && this.o.periodic === false) continue;
-      const free = (q.def.concurrency ?? 1) - q.running.size;
-      if (free <= 0 || count <= 0) continue;
-      let rows: JobRow[];
-      try {
-        rows = await this.repo.claim(
-          name,
-          this.holder,
-          Math.min(free, count),
-          iso(now),
-          iso(now + (q.def.leaseMs ?? DEFAULT_LEASE_MS)),
-        );
-      } catch (err) {
-        // Two processes took jobs of one key at once (PostgreSQL): the loser looks again soon.
-        if (!isUniqueViolation(err)) throw err;
-        this.armTimer(now + 50);
-        continue;
-      }
-      for (const row of rows) this.begin(q, row);
-    }
+    const urgentFirst = [...counts].sort(
+      ([a], [b]) => Number(this.queues.get(b)?.def.urgent ?? false) - Number(this.queues.get(a)?.def.urgent ?? false),
+    );
+    for (const [name, count] of urgentFirst) await this.claimFrom(name, count, now);
     if (next !== undefined) this.armTimer(Date.parse(next));
+  }
+
+  /** Claims up to `count` due jobs of queue `name` that this process may run now, and runs them. */
+  private async claimFrom(name: string, count: number, now: number): Promise<void> {
+    const q = this.queues.get(name);
+    if (!q || q.def.enabled === false || this.held.has(name)) return;
+    if (name.startsWith('every:') && this.o.periodic === false) return;
+    const free = (q.def.concurrency ?? 1) - q.running.size;
+    if (free <= 0 || count <= 0) return;
+    let rows: JobRow[];
+    try {
+      rows = await this.repo.claim(
+        name,
+        this.holder,
+        Math.min(free, count),
+        iso(now),
+        iso(now + (q.def.leaseMs ?? DEFAULT_LEASE_MS)),
+      );
+    } catch (err) {
+      // Two processes took jobs of one key at once (PostgreSQL): the loser looks again soon.
+      if (!isUniqueViolation(err)) throw err;
+      this.armTimer(now + 50);
+      return;
+    }
+    for (const row of rows) this.begin(q, row);
   }
 
   /** Wakes the queue at `at` (ms), unless a timer wakes it sooner already. */

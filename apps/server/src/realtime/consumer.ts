@@ -12,6 +12,7 @@ import type { TeamEvents, UserEvents } from './events.js';
 export function realtimeConsumer(publisher: TeamEvents & UserEvents): EventConsumer {
   return {
     name: 'realtime',
+    urgent: true,
     handle: ({ event }) => {
       if (event.type === 'notification.created')
         publisher.publishToUser({ type: event.type, user_id: event.user_id, notification: event.notification });
