@@ -30,7 +30,7 @@ export PATH="$node24/bin:$PATH"
 # machine) copies it instead of compiling SQLite again (about 90 s).
 sqlite_version="$(node -p "require('./node_modules/better-sqlite3/package.json').version")"
 cached="$prefix/better_sqlite3-$sqlite_version-node-$(node --version).node"
-loads() { node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()" 2>/dev/null; }
+loads() { node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"; }
 if [ -f "$cached" ] && rm -f "$binding" && cp "$cached" "$binding" && loads; then
   echo "better-sqlite3 $sqlite_version for $(node --version): the binding built before ($cached)"
 else
@@ -38,8 +38,8 @@ else
   npm rebuild better-sqlite3 --nodedir="$node24" --no-audit --no-fund
   cp "$binding" "$cached.tmp" && mv "$cached.tmp" "$cached"
 fi
-node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()" \
-  && echo "better-sqlite3 loads under $(node --version)"
+loads # set -e: a binding that does not load stops the run here
+echo "better-sqlite3 loads under $(node --version)"
 if [ "$#" -gt 0 ]; then
   "$@"
 else

@@ -43,6 +43,9 @@ export interface TeamsDeps {
   now?: () => Date;
 }
 
+/** A new team: its owner, its name, whether it is the owner's personal team, and the owner's role. */
+type NewTeam = [ownerId: number, name: string, isPersonal: boolean, ownerRole: number];
+
 /**
  * Writes a team with its owner seated in role `ownerRole` and its welcome message, and records
  * `team.created` last, as part of `trx` (a transaction of `transact`). The new team's id.
@@ -50,10 +53,7 @@ export interface TeamsDeps {
 export async function createTeamIn(
   trx: Transaction<Database>,
   repo: TeamsRepository,
-  ownerId: number,
-  name: string,
-  isPersonal: boolean,
-  ownerRole: number,
+  ...[ownerId, name, isPersonal, ownerRole]: NewTeam
 ): Promise<number> {
   const teamId = await repo.insertTeam(ownerId, name, isPersonal, ownerRole, trx);
   // Last in the transaction (recordEvent): the owner's list shows the new team.
@@ -65,15 +65,8 @@ export async function createTeamIn(
  * A team created in a transaction of its own, without the rules of `team.create` (they are
  * {@link TeamsService.create}'s): for the demo's and the bench's seeds and the tests' set-ups.
  */
-export function createTeam(
-  db: Kysely<Database>,
-  repo: TeamsRepository,
-  ownerId: number,
-  name: string,
-  isPersonal: boolean,
-  ownerRole: number,
-): Promise<number> {
-  return transact(db, (trx) => createTeamIn(trx, repo, ownerId, name, isPersonal, ownerRole));
+export function createTeam(db: Kysely<Database>, repo: TeamsRepository, ...team: NewTeam): Promise<number> {
+  return transact(db, (trx) => createTeamIn(trx, repo, ...team));
 }
 
 export class TeamsService {
